@@ -1,0 +1,50 @@
+# The two commands of the README:
+#   make demo   set up, build, and run kbot on its built-in sample data
+#   make test   set up, build, and run every test (plain and sanitizer builds)
+JOBS ?= $(shell nproc)
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+DEMO_DATA := $(BUILD)/demo-data
+DEMO_OUT := $(BUILD)/demo-out
+
+.PHONY: deps build demo test test-plain test-asan bench clean
+
+deps:
+	@scripts/install-deps.sh
+
+$(BUILD)/build.ninja:
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+
+build: deps $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	@mkdir -p $(DEMO_OUT)
+	$(BUILD)/kbot demo --target $(DEMO_DATA)
+	$(BUILD)/kbot gaf list $(DEMO_DATA)/anims/demo.gaf
+	$(BUILD)/kbot gaf info $(DEMO_DATA)/anims/demo.gaf --sequence Explosion
+	$(BUILD)/kbot gaf export $(DEMO_DATA)/anims/demo.gaf --sequence spinner --format apng --target $(DEMO_OUT)/spinner.png
+	$(BUILD)/kbot gaf export $(DEMO_DATA)/anims/demo.gaf --sequence spinner --format gif --target $(DEMO_OUT)/spinner.gif
+	$(BUILD)/kbot gaf export $(DEMO_DATA)/anims/demo.gaf --sequence explosion --format sheet --target $(DEMO_OUT)/explosion-sheet.png
+	$(BUILD)/kbot gaf export $(DEMO_DATA)/anims/glow.taf --sequence glow --format apng --target $(DEMO_OUT)/glow.png
+	$(BUILD)/kbot gaf check $(DEMO_DATA)
+	@echo "demo: pictures are in $(DEMO_OUT)/"
+
+test: test-plain test-asan
+
+test-plain: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+$(ASAN_BUILD)/build.ninja:
+	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DKBOT_SANITIZE=ON -DKBOT_BUILD_BENCH=OFF
+
+test-asan: deps $(ASAN_BUILD)/build.ninja
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
+
+bench: build
+	bench/run.sh $(BUILD)
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

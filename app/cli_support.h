@@ -1,0 +1,32 @@
+// What every kbot subcommand shares: exit codes, error lines, JSON output and
+// reading a plain file as an asset.
+#pragma once
+
+#include <iostream>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "contexts/file_io.h"
+#include "mcp/tools/gaf_tools.h"
+
+namespace kbot::app {
+
+// CONTRACT.md: 0 success, 1 the work failed, 2 a usage error.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailed = 1;
+inline constexpr int kExitUsage = 2;
+
+// Prints "kbot: <command>: <why>" to stderr and returns kExitFailed.
+int Fail(const std::string& command, const absl::Status& status);
+
+void PrintJson(const tools::json& value);
+
+// A plain file opened for reading, reported under the path the user gave.
+struct OpenedAsset {
+  contexts::FileBytes file;
+  tools::Asset asset;
+};
+absl::StatusOr<OpenedAsset> OpenAsset(const std::string& path);
+
+}  // namespace kbot::app

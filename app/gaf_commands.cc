@@ -1,0 +1,252 @@
+#include "app/gaf_commands.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+#include <optional>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "app/cli_support.h"
+#include "app/table.h"
+#include "contexts/file_io.h"
+#include "mcp/tools/gaf_tools.h"
+
+namespace kbot::app {
+
+namespace {
+
+using tools::json;
+
+struct ListOptions {
+  std::string file;
+  bool json = false;
+};
+
+struct InfoOptions {
+  std::string file;
+  std::optional<std::string> sequence;
+  bool json = false;
+};
+
+struct ExportOptions {
+  std::string file;
+  std::string target;
+  std::string format = "png";
+  std::optional<std::string> sequence;
+  std::optional<int> frame;
+  std::optional<std::string> palette;
+  std::string transparency = "game";
+};
+
+struct CheckOptions {
+  std::vector<std::string> paths;
+  bool json = false;
+};
+
+std::string VersionText(uint32_t version) { return absl::StrFormat("0x%08x", version); }
+
+int RunList(const ListOptions& o) {
+  absl::StatusOr<OpenedAsset> opened = OpenAsset(o.file);
+  if (!opened.ok()) return Fail("gaf list", opened.status());
+  absl::StatusOr<json> out = tools::GafList(opened->asset);
+  if (!out.ok()) return Fail("gaf list", out.status());
+  if (o.json) {
+    PrintJson(*out);
+    return kExitOk;
+  }
+  const json& sequences = (*out)["sequences"];
+  std::cout << "GAF: " << sequences.size() << " sequence(s), version "
+            << VersionText((*out)["version"].get<uint32_t>()) << "\n\n";
+  Table table({"#", "Name", "Frames", "Loops", "Duration (ticks)", "Duration (sec)"});
+  for (const json& s : sequences) {
+    table.Add({std::to_string(s["index"].get<size_t>()), s["name"].get<std::string>(),
+               std::to_string(s["frames"].get<size_t>()), s["loops"].get<bool>() ? "yes" : "no",
+               std::to_string(s["duration_ticks"].get<uint64_t>()),
+               absl::StrFormat("%.2f", s["duration_sec"].get<double>())});
+  }
+  table.Print(std::cout);
+  for (const json& w : (*out)["warnings"]) std::cout << "warning: " << w.get<std::string>() << "\n";
+  return kExitOk;
+}
+
+int RunInfo(const InfoOptions& o) {
+  absl::StatusOr<OpenedAsset> opened = OpenAsset(o.file);
+  if (!opened.ok()) return Fail("gaf info", opened.status());
+  absl::StatusOr<json> out = tools::GafInfo(opened->asset, o.sequence);
+  if (!out.ok()) return Fail("gaf info", out.status());
+  if (o.json) {
+    PrintJson(*out);
+    return kExitOk;
+  }
+  std::cout << o.file << ": version " << VersionText((*out)["version"].get<uint32_t>()) << "\n";
+  for (const json& s : (*out)["sequences"]) {
+    std::cout << "\nsequence " << s["index"].get<size_t>() << " \"" << s["name"].get<std::string>()
+              << "\": " << s["frames"].size() << " frame(s), loop word "
+              << absl::StrFormat("0x%04x", s["loop_flags"].get<unsigned>())
+              << (s["loops"].get<bool>() ? " (loops)" : " (plays once)") << ", +4 word "
+              << s["unknown4"].get<uint32_t>() << "\n";
+    Table table({"#", "Size", "Origin", "Key", "Storage", "Layers", "Blend", "Duration", "Ticks"});
+    for (const json& f : s["frames"]) {
+      table.Add({std::to_string(f["index"].get<size_t>()),
+                 absl::StrCat(f["width"].get<int>(), "x", f["height"].get<int>()),
+                 absl::StrCat(f["origin_x"].get<int>(), ",", f["origin_y"].get<int>()),
+                 std::to_string(f["transparency"].get<int>()), f["storage"].get<std::string>(),
+                 std::to_string(f["layers"].get<int>()), std::to_string(f["blend"].get<int>()),
+                 absl::StrFormat("0x%08x", f["duration"].get<uint32_t>()),
+                 std::to_string(f["duration_ticks"].get<int>())});
+    }
+    table.Print(std::cout);
+  }
+  for (const json& w : (*out)["warnings"]) std::cout << "warning: " << w.get<std::string>() << "\n";
+  for (const json& e : (*out)["errors"]) std::cout << "error: " << e.get<std::string>() << "\n";
+  return (*out)["errors"].empty() ? kExitOk : kExitFailed;
+}
+
+absl::StatusOr<tools::PaletteChoice> LoadPalette(const std::optional<std::string>& path) {
+  tools::PaletteChoice choice;
+  if (!path) return choice;
+  absl::StatusOr<contexts::FileBytes> file = contexts::FileBytes::Open(*path);
+  if (!file.ok()) return file.status();
+  absl::StatusOr<palette::Palette> pal = palette::ParsePalette(file->bytes(), *path);
+  if (!pal.ok()) return pal.status();
+  choice.colors = *pal;
+  choice.source = "override";
+  choice.path = *path;
+  return choice;
+}
+
+int RunExport(const ExportOptions& o) {
+  tools::ExportRequest req;
+  absl::StatusOr<tools::ExportFormat> format = tools::ParseExportFormat(o.format);
+  if (!format.ok()) return Fail("gaf export", format.status());
+  absl::StatusOr<gaf::Transparency> transparency = gaf::Transparency::Parse(o.transparency);
+  if (!transparency.ok()) return Fail("gaf export", transparency.status());
+  absl::StatusOr<tools::PaletteChoice> palette = LoadPalette(o.palette);
+  if (!palette.ok()) return Fail("gaf export", palette.status());
+  req.format = *format;
+  req.transparency = *transparency;
+  req.palette = *std::move(palette);
+  req.sequence = o.sequence;
+  req.frame = o.frame;
+
+  absl::StatusOr<OpenedAsset> opened = OpenAsset(o.file);
+  if (!opened.ok()) return Fail("gaf export", opened.status());
+  absl::StatusOr<tools::ExportResult> result = tools::GafExport(opened->asset, req);
+  if (!result.ok()) return Fail("gaf export", result.status());
+  absl::Status written = contexts::WriteFileAtomically(o.target, result->image);
+  if (!written.ok()) return Fail("gaf export", written);
+  const json& s = result->structured;
+  std::cout << "wrote " << o.target << ": " << s["format"].get<std::string>() << ", "
+            << s["width"].get<int>() << "x" << s["height"].get<int>() << ", "
+            << s["frames"].get<size_t>() << " frame(s), " << s["bytes"].get<size_t>()
+            << " bytes, transparency " << s["transparency"].get<std::string>() << ", palette "
+            << s["palette"]["source"].get<std::string>() << "\n";
+  for (const json& w : s["warnings"]) std::cout << "warning: " << w.get<std::string>() << "\n";
+  return kExitOk;
+}
+
+bool IsGafName(const std::filesystem::path& p) {
+  const std::string ext = absl::AsciiStrToLower(p.extension().string());
+  return ext == ".gaf" || ext == ".taf";
+}
+
+// The files a check covers: each file named, and every .gaf/.taf under each
+// folder named, in a stable order.
+std::vector<std::string> CollectGafFiles(const std::vector<std::string>& paths,
+                                         std::vector<json>& reports) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    if (!fs::is_directory(path, ec)) {
+      files.push_back(path);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (fs::recursive_directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec)) {
+      if (it->is_regular_file(ec) && IsGafName(it->path())) found.push_back(it->path().string());
+    }
+    if (ec) {
+      reports.push_back(json{{"path", path}, {"sequences", 0}, {"frames", 0}, {"pixels", 0},
+                             {"warnings", json::array()},
+                             {"errors", {absl::StrCat(path, ": cannot list: ", ec.message())}}});
+    }
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return files;
+}
+
+int RunCheck(const CheckOptions& o) {
+  std::vector<json> reports;
+  for (const std::string& path : CollectGafFiles(o.paths, reports)) {
+    absl::StatusOr<OpenedAsset> opened = OpenAsset(path);
+    if (!opened.ok()) {
+      reports.push_back(json{{"path", path}, {"sequences", 0}, {"frames", 0}, {"pixels", 0},
+                             {"warnings", json::array()},
+                             {"errors", {std::string(opened.status().message())}}});
+      continue;
+    }
+    reports.push_back(tools::GafCheckFile(opened->asset));
+  }
+  const json out = tools::GafCheckSummary(reports);
+  const json& sum = out["summary"];
+  if (o.json) {
+    PrintJson(out);
+  } else {
+    for (const json& r : out["files"]) {
+      for (const json& w : r["warnings"]) {
+        std::cout << r["path"].get<std::string>() << ": warning: " << w.get<std::string>() << "\n";
+      }
+      for (const json& e : r["errors"]) std::cout << "error: " << e.get<std::string>() << "\n";
+    }
+    std::cout << "checked " << sum["files"] << " file(s): " << sum["sequences"]
+              << " sequences, " << sum["frames"] << " frames, " << sum["pixels"] << " pixels, "
+              << sum["warnings"] << " warnings, " << sum["errors"] << " errors\n";
+  }
+  return sum["errors"].get<uint64_t>() == 0 ? kExitOk : kExitFailed;
+}
+
+}  // namespace
+
+void AddGafCommands(CLI::App& app, int& exit_code) {
+  CLI::App* gaf = app.add_subcommand("gaf", "GAF/TAF sprite animations");
+  gaf->require_subcommand(1);
+
+  auto list = std::make_shared<ListOptions>();
+  CLI::App* l = gaf->add_subcommand("list", "List the sequences of a GAF/TAF");
+  l->add_option("FILE", list->file, "GAF or TAF file")->required();
+  l->add_flag("--json", list->json, "Print the gaf_list JSON");
+  l->callback([list, &exit_code] { exit_code = RunList(*list); });
+
+  auto info = std::make_shared<InfoOptions>();
+  CLI::App* i = gaf->add_subcommand("info", "Every header value of every frame");
+  i->add_option("FILE", info->file, "GAF or TAF file")->required();
+  i->add_option("--sequence", info->sequence, "A sequence index or name (case-insensitive)");
+  i->add_flag("--json", info->json, "Print the gaf_info JSON");
+  i->callback([info, &exit_code] { exit_code = RunInfo(*info); });
+
+  auto exp = std::make_shared<ExportOptions>();
+  CLI::App* e = gaf->add_subcommand("export", "Render a frame or a sequence to an image");
+  e->add_option("FILE", exp->file, "GAF or TAF file")->required();
+  e->add_option("--target", exp->target, "Output image file")->required();
+  e->add_option("--format", exp->format, "png (one frame), gif, apng or sheet (the sequence)")
+      ->check(CLI::IsMember({"png", "gif", "apng", "sheet"}));
+  e->add_option("--sequence", exp->sequence, "A sequence index or name (default 0)");
+  e->add_option("--frame", exp->frame, "Frame index for png (default 0)")
+      ->check(CLI::NonNegativeNumber);
+  e->add_option("--palette", exp->palette, "A 1024-byte PAL or a 256-colour PCX");
+  e->add_option("--transparency", exp->transparency, "game, heuristic, none or an index 0..255");
+  e->callback([exp, &exit_code] { exit_code = RunExport(*exp); });
+
+  auto check = std::make_shared<CheckOptions>();
+  CLI::App* c = gaf->add_subcommand("check", "Decode every frame; report warnings and errors");
+  c->add_option("PATH", check->paths, "GAF/TAF files or folders (searched recursively)")
+      ->required();
+  c->add_flag("--json", check->json, "Print the report as JSON");
+  c->callback([check, &exit_code] { exit_code = RunCheck(*check); });
+}
+
+}  // namespace kbot::app

@@ -1,0 +1,31 @@
+// The kbot binary: subcommands parse flags and call mcp/tools/.
+#include <iostream>
+
+#include "CLI/CLI.hpp"
+#include "app/cli_support.h"
+#include "app/demo_command.h"
+#include "app/gaf_commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"kbot: look inside Total Annihilation, TA: Kingdoms and GTA1 game data"};
+  app.name("kbot");
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "kbot 0.1.0");
+  int exit_code = kbot::app::kExitOk;
+  kbot::app::AddGafCommands(app, exit_code);
+  kbot::app::AddDemoCommand(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    // CONTRACT.md: a usage error is one line on stderr and exit status 2.
+    std::cerr << "kbot: usage: " << e.what() << " (see kbot --help)\n";
+    return kbot::app::kExitUsage;
+  }
+  return exit_code;
+}

@@ -1,0 +1,101 @@
+#include "contexts/file_io.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
+namespace kbot::contexts {
+
+namespace {
+
+absl::Status ErrnoError(const std::string& path, absl::string_view what, int err) {
+  const std::string reason = std::strerror(err);
+  if (err == ENOENT) return absl::NotFoundError(absl::StrCat(path, ": ", what, ": ", reason));
+  return absl::InvalidArgumentError(absl::StrCat(path, ": ", what, ": ", reason));
+}
+
+// Closes a descriptor on every path out of a function.
+struct Fd {
+  int fd = -1;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+}  // namespace
+
+absl::StatusOr<FileBytes> FileBytes::Open(const std::string& path) {
+  Fd f{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+  if (f.fd < 0) return ErrnoError(path, "cannot open", errno);
+  struct stat st {};
+  if (::fstat(f.fd, &st) != 0) return ErrnoError(path, "cannot stat", errno);
+  if (!S_ISREG(st.st_mode)) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": not a regular file"));
+  }
+  const size_t size = size_t(st.st_size);
+  if (size == 0) return FileBytes(nullptr, 0);
+  void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, f.fd, 0);
+  if (map == MAP_FAILED) return ErrnoError(path, "cannot map", errno);
+  return FileBytes(static_cast<const uint8_t*>(map), size);
+}
+
+FileBytes::FileBytes(FileBytes&& other) noexcept : data_(other.data_), size_(other.size_) {
+  other.data_ = nullptr;
+  other.size_ = 0;
+}
+
+FileBytes& FileBytes::operator=(FileBytes&& other) noexcept {
+  if (this != &other) {
+    this->~FileBytes();
+    data_ = other.data_;
+    size_ = other.size_;
+    other.data_ = nullptr;
+    other.size_ = 0;
+  }
+  return *this;
+}
+
+FileBytes::~FileBytes() {
+  if (data_ != nullptr) ::munmap(const_cast<uint8_t*>(data_), size_);
+}
+
+absl::Status WriteFileAtomically(const std::string& path, Bytes bytes) {
+  namespace fs = std::filesystem;
+  const fs::path target(path);
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  std::string temp = (dir / ("." + target.filename().string() + ".XXXXXX")).string();
+  Fd f{::mkstemp(temp.data())};
+  if (f.fd < 0) return ErrnoError(path, "cannot create a file beside it", errno);
+  auto fail = [&](absl::string_view what) {
+    const int err = errno;
+    ::unlink(temp.c_str());
+    return ErrnoError(path, what, err);
+  };
+  size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(f.fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return fail("cannot write");
+    }
+    done += size_t(n);
+  }
+  // mkstemp creates 0600; a written asset is an ordinary file.
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  ::fchmod(f.fd, 0666 & ~mask);
+  if (::fsync(f.fd) != 0) return fail("cannot flush");
+  if (::rename(temp.c_str(), path.c_str()) != 0) return fail("cannot rename into place");
+  return absl::OkStatus();
+}
+
+}  // namespace kbot::contexts

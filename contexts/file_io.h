@@ -1,0 +1,37 @@
+// Where bytes come from on disk, and how results go back to it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "formats/common/byte_reader.h"
+
+namespace kbot::contexts {
+
+// A read-only view of a whole file. Large files are memory-mapped, so reading
+// only the headers of a 12 MB atlas touches only their pages.
+class FileBytes {
+ public:
+  static absl::StatusOr<FileBytes> Open(const std::string& path);
+
+  FileBytes(FileBytes&& other) noexcept;
+  FileBytes& operator=(FileBytes&& other) noexcept;
+  FileBytes(const FileBytes&) = delete;
+  FileBytes& operator=(const FileBytes&) = delete;
+  ~FileBytes();
+
+  Bytes bytes() const { return Bytes(data_, size_); }
+
+ private:
+  FileBytes(const uint8_t* data, size_t size) : data_(data), size_(size) {}
+  const uint8_t* data_ = nullptr;
+  size_t size_ = 0;
+};
+
+// Writes `bytes` to a temporary file beside `path`, then renames it into
+// place: a failure leaves any existing file untouched and no partial file.
+absl::Status WriteFileAtomically(const std::string& path, Bytes bytes);
+
+}  // namespace kbot::contexts

@@ -1,0 +1,66 @@
+// Decoding one simple (not layered) frame's pixels.
+//
+// Raw (storage 0): width x height indices, top-down.
+// Run-encoded (any other storage byte but 4 and 5): height rows, each
+//   u16 lineLength then exactly lineLength bytes of chunks. A chunk's mask byte:
+//     bit 0 set            skip (mask >> 1) pixels (0..127): transparent
+//     bit 0 clear, bit 1   repeat the next byte (mask >> 2) + 1 times (1..64)
+//     bits 0 and 1 clear   copy the next (mask >> 2) + 1 bytes (1..64)
+//   Runs are clipped at the width. Repeated and literal pixels are drawn even
+//   when equal to the key. A row that ends before the width is padded
+//   transparent and reported as a warning (the game would read on into the
+//   next row's bytes).
+// Truecolor (storage 4 / 5, TA: Kingdoms): width x height little-endian u16,
+//   ARGB4444 or ARGB1555, widened to 8 bits by bit replication.
+#pragma once
+
+#include <string>
+#include "absl/strings/string_view.h"
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "formats/common/byte_reader.h"
+#include "formats/gaf/gaf.h"
+#include "formats/gaf/transparency.h"
+#include "formats/image/picture.h"
+
+namespace kbot::gaf {
+
+using Warnings = std::vector<std::string>;
+
+// Where a frame is, for messages: "sequence 3 frame 1" (and " layer 0").
+struct FrameLocation {
+  absl::string_view file;
+  size_t sequence = 0;
+  size_t frame = 0;
+  int layer = -1;
+
+  std::string Name() const;
+  // "<file>: sequence 3 frame 1: <what>"
+  absl::Status Error(absl::string_view what) const;
+  FrameLocation Layer(int l) const {
+    FrameLocation loc = *this;
+    loc.layer = l;
+    return loc;
+  }
+};
+
+// Checks the frame's size against kMaxFramePixels.
+absl::Status CheckFrameSize(const FrameInfo& info, const FrameLocation& where);
+
+// A raw or run-encoded frame drawn by `mode`. The picture's key is the index
+// the mode treats as the frame's key (the effective one for `heuristic`).
+absl::StatusOr<image::IndexedPicture> DecodePalettedFrame(Bytes file, const FrameInfo& info,
+                                                          Transparency mode,
+                                                          const FrameLocation& where,
+                                                          Warnings* warnings);
+
+absl::StatusOr<image::RgbaPicture> DecodeTruecolorFrame(Bytes file, const FrameInfo& info,
+                                                        const FrameLocation& where);
+
+// Channel widening by bit replication, so narrowing back by a shift restores
+// the stored value exactly.
+inline uint8_t Widen4(unsigned v) { return uint8_t(v * 17); }
+inline uint8_t Widen5(unsigned v) { return uint8_t((v << 3) | (v >> 2)); }
+
+}  // namespace kbot::gaf

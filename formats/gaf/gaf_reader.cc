@@ -1,0 +1,196 @@
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "formats/gaf/gaf.h"
+
+namespace kbot::gaf {
+
+Storage StorageOf(uint8_t storage_byte) {
+  switch (storage_byte) {
+    case 0: return Storage::kRaw;
+    case kStorageArgb4444: return Storage::kArgb4444;
+    case kStorageArgb1555: return Storage::kArgb1555;
+    default: return Storage::kRunEncoded;  // the game treats any other non-zero byte so
+  }
+}
+
+absl::string_view StorageName(Storage storage) {
+  switch (storage) {
+    case Storage::kRaw: return "raw";
+    case Storage::kRunEncoded: return "compressed";
+    case Storage::kArgb4444: return "argb4444";
+    case Storage::kArgb1555: return "argb1555";
+  }
+  return "compressed";
+}
+
+uint64_t Sequence::total_ticks() const {
+  uint64_t sum = 0;
+  for (const Frame& f : frames) sum += f.ticks();
+  return sum;
+}
+
+namespace {
+
+// Reads one file's structure. Budgets keep a hostile file from making the
+// reader allocate more than its size justifies: stock files never share frame
+// lists or layer tables, so every frame-list item and layer pointer a reader
+// follows takes its own bytes of the file.
+class Reader {
+ public:
+  Reader(Bytes bytes, absl::string_view file_name)
+      : bytes_(bytes),
+        name_(file_name),
+        frame_budget_(bytes.size() / kFrameListItemSize),
+        layer_budget_(bytes.size() / 4) {}
+
+  absl::StatusOr<Gaf> Read() {
+    Gaf gaf;
+    ByteReader r(bytes_);
+    uint32_t count = 0;
+    if (!r.U32(gaf.version) || !r.U32(count) || !r.U32(gaf.unknown8)) {
+      return Error(absl::StrCat("too short for the 12-byte GAF header (", bytes_.size(),
+                                " bytes)"));
+    }
+    if (gaf.version != kVersionStandard && gaf.version != kVersionZero) {
+      gaf.warnings.push_back(absl::StrCat("header: unexpected version ", Hex(gaf.version),
+                                          " (expected 0x10100 or 0); read anyway, as the game "
+                                          "ignores it"));
+    }
+    if (uint64_t(count) * 4 > r.remaining()) {
+      return Error(absl::StrCat("sequence count ", count, " cannot fit: its offset table needs ",
+                                uint64_t(count) * 4, " bytes after the header, the file has ",
+                                r.remaining()));
+    }
+    gaf.sequences.reserve(count);
+    for (uint32_t i = 0; i < count; ++i) {
+      uint32_t offset = 0;
+      r.U32(offset);  // in bounds: checked against the table size above
+      absl::StatusOr<Sequence> seq = ReadSequence(i, offset);
+      if (!seq.ok()) return seq.status();
+      gaf.sequences.push_back(*std::move(seq));
+    }
+    return gaf;
+  }
+
+ private:
+  absl::Status Error(absl::string_view what) const {
+    return absl::InvalidArgumentError(absl::StrCat(name_, ": ", what));
+  }
+
+  absl::StatusOr<Sequence> ReadSequence(uint32_t index, uint32_t offset) {
+    const std::string where = absl::StrCat("sequence ", index);
+    ByteReader r(bytes_);
+    Sequence seq;
+    seq.offset = offset;
+    Bytes name;
+    if (!r.Seek(offset) || !r.U16(seq.frame_count) || !r.U16(seq.loop_flags) ||
+        !r.U32(seq.unknown4) || !r.Take(kNameSize, name)) {
+      return Error(absl::StrCat(where, ": 40-byte header at ", Hex(offset),
+                                " runs past the end of the file (", bytes_.size(), " bytes)"));
+    }
+    const auto nul = std::find(name.begin(), name.end(), uint8_t{0});
+    seq.name.assign(name.begin(), nul);
+
+    if (!r.Has(size_t(seq.frame_count) * kFrameListItemSize)) {
+      return Error(absl::StrCat(where, ": frame list of ", seq.frame_count, " frames at ",
+                                Hex(r.pos()), " runs past the end of the file"));
+    }
+    if (seq.frame_count > frame_budget_) {
+      return Error(absl::StrCat(where, ": frame lists claim more frames than the file can hold "
+                                       "(sequences overlap)"));
+    }
+    frame_budget_ -= seq.frame_count;
+    seq.frames.reserve(seq.frame_count);
+    for (uint16_t f = 0; f < seq.frame_count; ++f) {
+      Frame frame;
+      r.U32(frame.info_offset);
+      r.U32(frame.duration);
+      const std::string frame_where = absl::StrCat(where, " frame ", f);
+      absl::Status s = ReadFrameInfo(frame.info_offset, frame_where, /*follow_layers=*/true,
+                                     frame.info);
+      if (!s.ok()) return s;
+      seq.frames.push_back(std::move(frame));
+    }
+    return seq;
+  }
+
+  absl::Status ReadFrameInfo(uint32_t offset, const std::string& where, bool follow_layers,
+                             FrameInfo& info) {
+    ByteReader r(bytes_);
+    info.offset = offset;
+    if (!r.Seek(offset) || !r.Has(kFrameInfoSize)) {
+      return Error(absl::StrCat(where, ": 24-byte frame header at ", Hex(offset),
+                                " runs past the end of the file (", bytes_.size(), " bytes)"));
+    }
+    r.U16(info.width);
+    r.U16(info.height);
+    r.I16(info.origin_x);
+    r.I16(info.origin_y);
+    r.U8(info.transparency);
+    r.U8(info.storage_byte);
+    r.U8(info.layer_count);
+    r.U8(info.blend);
+    r.U32(info.unknown12);
+    r.U32(info.data_offset);
+    r.U32(info.unknown20);
+    if (!follow_layers || info.layer_count == 0) return absl::OkStatus();
+
+    // A layered frame's data is a table of pointers to nested frame headers.
+    ByteReader table(bytes_);
+    if (!table.Seek(info.data_offset) || !table.Has(size_t(info.layer_count) * 4)) {
+      return Error(absl::StrCat(where, ": layer table of ", info.layer_count, " pointers at ",
+                                Hex(info.data_offset), " runs past the end of the file"));
+    }
+    if (info.layer_count > layer_budget_) {
+      return Error(absl::StrCat(where, ": layer tables claim more layers than the file can "
+                                       "hold (tables overlap)"));
+    }
+    layer_budget_ -= info.layer_count;
+    info.layers.resize(info.layer_count);
+    for (uint8_t l = 0; l < info.layer_count; ++l) {
+      uint32_t layer_offset = 0;
+      table.U32(layer_offset);
+      // A nested layer's own layer table is never followed: the decoder refuses
+      // such a layer, so a file cannot make the reader recurse.
+      absl::Status s = ReadFrameInfo(layer_offset, absl::StrCat(where, " layer ", l),
+                                     /*follow_layers=*/false, info.layers[l]);
+      if (!s.ok()) return s;
+    }
+    return absl::OkStatus();
+  }
+
+  Bytes bytes_;
+  absl::string_view name_;
+  uint64_t frame_budget_;
+  uint64_t layer_budget_;
+};
+
+bool AllDigits(absl::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+}  // namespace
+
+absl::StatusOr<Gaf> ReadGaf(Bytes bytes, absl::string_view file_name) {
+  return Reader(bytes, file_name).Read();
+}
+
+std::optional<size_t> FindSequence(const Gaf& gaf, absl::string_view index_or_name) {
+  if (AllDigits(index_or_name)) {
+    size_t index = 0;
+    auto [end, ec] = std::from_chars(index_or_name.data(),
+                                     index_or_name.data() + index_or_name.size(), index);
+    if (ec == std::errc() && index < gaf.sequences.size()) return index;
+  }
+  for (size_t i = 0; i < gaf.sequences.size(); ++i) {
+    if (absl::EqualsIgnoreCase(gaf.sequences[i].name, index_or_name)) return i;
+  }
+  return std::nullopt;
+}
+
+}  // namespace kbot::gaf

@@ -1,0 +1,46 @@
+// Writing a GAF/TAF from frames in memory (the layout of gaf.h).
+//
+// Run-encoded rows are encoded by per-pixel transparency, never by value: a
+// drawn pixel equal to the key stays drawn. Runs use the longest chunks the
+// format allows (skip 127, repeat 64, literal 64) and every row covers the
+// whole width, so the reader never pads it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "formats/gaf/gaf.h"
+
+namespace kbot::gaf {
+
+struct FrameToWrite {
+  uint16_t width = 0, height = 0;
+  int16_t origin_x = 0, origin_y = 0;
+  uint8_t transparency = 0;
+  uint8_t storage_byte = 1;  // 0 raw, 1 run-encoded, 4 / 5 truecolor
+  uint8_t blend = 0;
+  uint32_t unknown12 = 0, unknown20 = 0;
+  uint32_t duration = 1;
+  std::vector<uint8_t> index;   // paletted: width * height
+  std::vector<uint8_t> opaque;  // paletted: width * height, 1 = drawn
+  std::vector<uint16_t> argb;   // truecolor: width * height stored pixels
+};
+
+struct SequenceToWrite {
+  std::string name;  // at most 31 bytes, so the stored name keeps a NUL
+  uint16_t loop_flags = 1;
+  uint32_t unknown4 = 0;
+  std::vector<FrameToWrite> frames;
+};
+
+// One run-encoded row: u16 lineLength, then the chunks. Returns the chunk
+// bytes' length; over 0xffff it does not fit the lineLength word.
+size_t EncodeRow(const uint8_t* index, const uint8_t* opaque, size_t width,
+               std::vector<uint8_t>& out);
+
+absl::StatusOr<std::vector<uint8_t>> WriteGaf(const std::vector<SequenceToWrite>& sequences,
+                                              uint32_t version = kVersionStandard);
+
+}  // namespace kbot::gaf

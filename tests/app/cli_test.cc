@@ -1,0 +1,188 @@
+// The kbot binary end to end: exit codes, the error line, --json output equal
+// to the tools' JSON, atomic writes.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "nlohmann/json.hpp"
+#include "tests/support/decode_image.h"
+#include "tests/support/gaf_bytes.h"
+
+namespace kbot {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+struct Result {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string ReadAll(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const char* bin = std::getenv("KBOT_BINARY");
+    ASSERT_NE(bin, nullptr) << "KBOT_BINARY is set by ctest";
+    binary_ = bin;
+    dir_ = fs::temp_directory_path() /
+           ("kbot-cli-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  Result Kbot(const std::string& args) {
+    const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
+    const std::string cmd = binary_ + " " + args + " >" + out.string() + " 2>" + err.string();
+    const int raw = std::system(cmd.c_str());
+    Result r;
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = ReadAll(out);
+    r.err = ReadAll(err);
+    return r;
+  }
+
+  fs::path Write(const std::string& name, const std::vector<uint8_t>& bytes) {
+    const fs::path p = dir_ / name;
+    std::ofstream(p, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+                                             std::streamsize(bytes.size()));
+    return p;
+  }
+
+  fs::path SampleGaf() {
+    testing::FixtureFrame f{.width = 2, .height = 2, .origin_x = 1, .origin_y = 1,
+                            .transparency = 9, .storage = 0, .duration = 3};
+    f.payload = {9, 1, 2, 3};
+    return Write("sample.gaf",
+                 testing::LayOutGaf({testing::FixtureSequence{"CursorMove", 1, 0, {f, f}}}).bytes);
+  }
+
+  std::string binary_;
+  fs::path dir_;
+};
+
+TEST_F(Cli, ListPrintsATable) {
+  const Result r = Kbot("gaf list " + SampleGaf().string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("GAF: 1 sequence(s), version 0x00010100"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("CursorMove"), std::string::npos);
+  EXPECT_NE(r.out.find("Duration (ticks)"), std::string::npos);
+}
+
+TEST_F(Cli, ListJsonIsTheToolJson) {
+  const fs::path gaf = SampleGaf();
+  const Result r = Kbot("gaf list --json " + gaf.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json out = json::parse(r.out);
+  EXPECT_EQ(out["path"], gaf.string());
+  EXPECT_EQ(out["sequences"][0]["name"], "CursorMove");
+  EXPECT_EQ(out["sequences"][0]["duration_ticks"], 6);
+  EXPECT_EQ(out["sequences"][0]["duration_sec"], 0.2);
+}
+
+TEST_F(Cli, InfoJsonSelectsBySequenceName) {
+  const Result r = Kbot("gaf info " + SampleGaf().string() + " --sequence cursormove --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json out = json::parse(r.out);
+  ASSERT_EQ(out["sequences"].size(), 1u);
+  EXPECT_EQ(out["sequences"][0]["frames"].size(), 2u);
+  EXPECT_EQ(out["sequences"][0]["frames"][0]["origin_x"], 1);
+}
+
+TEST_F(Cli, ExportWritesADecodablePng) {
+  const fs::path target = dir_ / "out.png";
+  const Result r = Kbot("gaf export " + SampleGaf().string() + " --target " + target.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string png = ReadAll(target);
+  absl::StatusOr<testing::DecodedPng> decoded =
+      testing::DecodePng(std::span(reinterpret_cast<const uint8_t*>(png.data()), png.size()));
+  ASSERT_TRUE(decoded.ok()) << decoded.status();
+  EXPECT_EQ(decoded->index, (std::vector<uint8_t>{9, 1, 2, 3}));
+  EXPECT_EQ(decoded->alpha(0, 0), 0);
+  EXPECT_EQ(decoded->alpha(1, 0), 255);
+}
+
+TEST_F(Cli, FailedExportLeavesTheTargetUntouched) {
+  const fs::path target = dir_ / "keep.png";
+  Write("keep.png", {1, 2, 3});
+  const Result r = Kbot("gaf export " + SampleGaf().string() + " --sequence 7 --target " +
+                     target.string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err.rfind("kbot: gaf export: ", 0), 0u) << r.err;
+  EXPECT_EQ(ReadAll(target), std::string("\x01\x02\x03"));
+  size_t entries = 0;
+  for (const auto& e : fs::directory_iterator(dir_)) entries += e.path().filename().string()[0] == '.';
+  EXPECT_EQ(entries, 0u) << "no temporary file is left beside the target";
+}
+
+TEST_F(Cli, MalformedFileIsExitOneWithOneLine) {
+  const fs::path bad = Write("bad.gaf", {0, 1, 1, 0, 0xff, 0xff, 0xff, 0x0f, 0, 0, 0, 0});
+  const Result r = Kbot("gaf list " + bad.string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "kbot: gaf list: " + bad.string() +
+                       ": sequence count 268435455 cannot fit: its offset table needs "
+                       "1073741820 bytes after the header, the file has 0\n");
+}
+
+TEST_F(Cli, MissingFileIsExitOne) {
+  const Result r = Kbot("gaf list " + (dir_ / "nope.gaf").string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("cannot open"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, UsageErrorsAreExitTwo) {
+  EXPECT_EQ(Kbot("gaf list").status, 2);
+  EXPECT_EQ(Kbot("gaf export x.gaf").status, 2);  // --target missing
+  EXPECT_EQ(Kbot("gaf export x.gaf --target y --format bmp").status, 2);
+  EXPECT_EQ(Kbot("frobnicate").status, 2);
+  const Result r = Kbot("gaf export " + SampleGaf().string() + " --target " +
+                     (dir_ / "o.png").string() + " --transparency 300");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("transparency \"300\""), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, CheckWalksFoldersAndSummarises) {
+  SampleGaf();
+  fs::create_directories(dir_ / "sub");
+  std::ofstream(dir_ / "sub" / "BROKEN.GAF") << "xx";
+  std::ofstream(dir_ / "sub" / "notes.txt") << "not a gaf";
+  Result r = Kbot("gaf check " + dir_.string() + " --json");
+  EXPECT_EQ(r.status, 1);
+  const json out = json::parse(r.out);
+  EXPECT_EQ(out["summary"]["files"], 2);
+  EXPECT_EQ(out["summary"]["frames"], 2);
+  EXPECT_EQ(out["summary"]["errors"], 1);
+  r = Kbot("gaf check " + (dir_ / "sample.gaf").string());
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("checked 1 file(s): 1 sequences, 2 frames, 8 pixels, 0 warnings, 0 errors"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST_F(Cli, DemoWritesAssetsThatCheckClean) {
+  Result r = Kbot("demo --target " + (dir_ / "demo").string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  r = Kbot("gaf check " + (dir_ / "demo").string() + " --json");
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  const json out = json::parse(r.out);
+  EXPECT_EQ(out["summary"]["files"], 2);
+  EXPECT_EQ(out["summary"]["warnings"], 0);
+  r = Kbot("gaf export " + (dir_ / "demo/anims/demo.gaf").string() +
+           " --sequence explosion --format gif --target " + (dir_ / "e.gif").string());
+  EXPECT_EQ(r.status, 0) << r.err;
+}
+
+}  // namespace
+}  // namespace kbot

@@ -1,0 +1,94 @@
+#include "tests/support/gaf_bytes.h"
+
+namespace kbot::testing {
+
+ByteBuilder& ByteBuilder::Padded(const std::string& text, size_t size) {
+  for (size_t i = 0; i < size; ++i) U8(i < text.size() ? uint8_t(text[i]) : 0);
+  return *this;
+}
+
+void ByteBuilder::PatchU32(size_t at, uint32_t v) {
+  for (int i = 0; i < 4; ++i) data.at(at + i) = uint8_t(v >> (8 * i));
+}
+
+void ByteBuilder::PatchU16(size_t at, uint16_t v) {
+  data.at(at) = uint8_t(v);
+  data.at(at + 1) = uint8_t(v >> 8);
+}
+
+std::vector<uint8_t> Skip(int n) { return {uint8_t((n << 1) | 1)}; }
+std::vector<uint8_t> Repeat(int count, uint8_t value) {
+  return {uint8_t(((count - 1) << 2) | 2), value};
+}
+std::vector<uint8_t> Literal(const std::vector<uint8_t>& px) {
+  std::vector<uint8_t> out{uint8_t((px.size() - 1) << 2)};
+  out.insert(out.end(), px.begin(), px.end());
+  return out;
+}
+
+std::vector<uint8_t> Concat(std::initializer_list<std::vector<uint8_t>> parts) {
+  std::vector<uint8_t> out;
+  for (const auto& p : parts) out.insert(out.end(), p.begin(), p.end());
+  return out;
+}
+
+std::vector<uint8_t> Row(std::initializer_list<std::vector<uint8_t>> chunks) {
+  std::vector<uint8_t> body = Concat(chunks);
+  std::vector<uint8_t> out{uint8_t(body.size()), uint8_t(body.size() >> 8)};
+  out.insert(out.end(), body.begin(), body.end());
+  return out;
+}
+
+namespace {
+
+void WriteInfo(ByteBuilder& b, const FixtureFrame& f, uint32_t data_offset) {
+  b.U16(f.width).U16(f.height).I16(f.origin_x).I16(f.origin_y);
+  b.U8(f.transparency).U8(f.storage).U8(f.layer_count).U8(f.blend);
+  b.U32(f.unknown12).U32(data_offset).U32(f.unknown20);
+}
+
+// Writes a frame header and what it points at; returns the data offset.
+size_t WriteFrame(ByteBuilder& b, const FixtureFrame& f) {
+  const size_t info = b.size();
+  WriteInfo(b, f, 0);
+  const size_t data = b.size();
+  b.PatchU32(info + 16, uint32_t(data));
+  if (f.layers.empty()) {
+    b.Append(f.payload);
+    return data;
+  }
+  for (size_t i = 0; i < f.layers.size(); ++i) b.U32(0);
+  for (size_t i = 0; i < f.layers.size(); ++i) {
+    b.PatchU32(data + 4 * i, uint32_t(b.size()));
+    WriteFrame(b, f.layers[i]);
+  }
+  return data;
+}
+
+}  // namespace
+
+FixtureLayout LayOutGaf(const std::vector<FixtureSequence>& sequences, uint32_t version) {
+  ByteBuilder b;
+  FixtureLayout layout;
+  b.U32(version).U32(uint32_t(sequences.size())).U32(0);
+  for (size_t i = 0; i < sequences.size(); ++i) b.U32(0);
+  for (size_t s = 0; s < sequences.size(); ++s) {
+    const FixtureSequence& seq = sequences[s];
+    layout.sequence_offsets.push_back(b.size());
+    b.PatchU32(12 + 4 * s, uint32_t(b.size()));
+    b.U16(uint16_t(seq.frames.size())).U16(seq.loop_flags).U32(seq.unknown4).Padded(seq.name, 32);
+    const size_t list = b.size();
+    for (const FixtureFrame& f : seq.frames) b.U32(0).U32(f.duration);
+    layout.frame_info_offsets.emplace_back();
+    layout.data_offsets.emplace_back();
+    for (size_t f = 0; f < seq.frames.size(); ++f) {
+      b.PatchU32(list + 8 * f, uint32_t(b.size()));
+      layout.frame_info_offsets.back().push_back(b.size());
+      layout.data_offsets.back().push_back(WriteFrame(b, seq.frames[f]));
+    }
+  }
+  layout.bytes = std::move(b.data);
+  return layout;
+}
+
+}  // namespace kbot::testing
