@@ -122,13 +122,14 @@ absl::StatusOr<SequenceAnimation> RenderSequence(Bytes file, const Gaf& gaf, siz
   if (seq.frames.empty()) return error("has no frames");
 
   Rect rect;
-  size_t truecolor_frames = 0;
+  size_t truecolor_frames = 0, paletted_frames = 0;
   for (const Frame& f : seq.frames) {
     rect.Add(f.info);
-    truecolor_frames += (f.info.truecolor() && !f.info.layered()) ? 1 : 0;
+    if (f.info.empty()) continue;  // draws nothing, whatever its storage byte says
+    (f.info.truecolor() && !f.info.layered() ? truecolor_frames : paletted_frames) += 1;
   }
   if (rect.empty()) return error("every frame is empty (0 pixels): nothing to draw");
-  if (truecolor_frames != 0 && truecolor_frames != seq.frames.size()) {
+  if (truecolor_frames != 0 && paletted_frames != 0) {
     return error("mixes truecolor and paletted frames");
   }
   const uint64_t canvas_w = uint64_t(rect.right - rect.left);

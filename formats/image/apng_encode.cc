@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "formats/image/png_encode.h"
+#include "formats/image/png_writer.h"
 #include "formats/image/transparent_slot.h"
 
 namespace kbot::image {

@@ -1,4 +1,5 @@
 #include "formats/image/png_encode.h"
+#include "formats/image/png_writer.h"
 
 #include <png.h>
 

@@ -52,8 +52,12 @@ absl::StatusOr<Palette> ParsePcxPalette(Bytes bytes, absl::string_view name) {
 }
 
 absl::StatusOr<Palette> ParsePalette(Bytes bytes, absl::string_view name) {
+  // A 1024-byte file is a PAL unless it is a PCX with its palette marker in
+  // place: a PAL's first entry can look like a PCX header by chance.
+  const bool pcx_with_palette =
+      LooksLikePcx(bytes) && bytes[bytes.size() - kPcxPaletteTrailer] == 0x0C;
+  if (bytes.size() == kPalSize && !pcx_with_palette) return ParsePal(bytes, name);
   if (LooksLikePcx(bytes)) return ParsePcxPalette(bytes, name);
-  if (bytes.size() == kPalSize) return ParsePal(bytes, name);
   return absl::InvalidArgumentError(absl::StrCat(
       name, ": not a palette: expected a 1024-byte PAL or a 256-colour PCX, got ", bytes.size(),
       " bytes"));

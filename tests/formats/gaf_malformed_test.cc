@@ -299,6 +299,25 @@ TEST(GafMalformed, LayerPointerPastTheEnd) {
   }
 }
 
+// A layer pointer aimed back at its own outer frame: read once, never
+// followed again, refused when drawn (no recursion, no loop).
+TEST(GafMalformed, LayerPointingAtItsOwnFrame) {
+  FixtureLayout l = TwoLayerGaf();
+  const size_t info = l.frame_info_offsets[0][0];
+  Patch32(l.bytes, l.data_offsets[0][0] + 4, uint32_t(info));
+  absl::StatusOr<Gaf> gaf = ReadGaf(AsBytes(l.bytes), "t.gaf");
+  ASSERT_TRUE(gaf.ok()) << gaf.status();
+  const FrameInfo& outer = gaf->sequences[0].frames[0].info;
+  ASSERT_EQ(outer.layers.size(), 2u);
+  EXPECT_EQ(outer.layers[1].offset, info);
+  EXPECT_EQ(outer.layers[1].layer_count, 2u);
+  EXPECT_TRUE(outer.layers[1].layers.empty());
+  absl::Status s = RenderAll(l.bytes);
+  ASSERT_FALSE(s.ok());
+  EXPECT_THAT(Msg(s), StartsWith("t.gaf: sequence 0 frame 0 layer 1: "));
+  EXPECT_THAT(Msg(s), HasSubstr("layered"));
+}
+
 // --- Pixel data -------------------------------------------------------------
 
 TEST(GafMalformed, RawPixelDataPastTheEnd) {

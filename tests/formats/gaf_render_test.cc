@@ -545,6 +545,18 @@ TEST(GafRender, MixedTruecolorAndPalettedSequenceIsAnError) {
   EXPECT_THAT(msg, HasSubstr("truecolor"));
 }
 
+TEST(GafRender, EmptyPalettedFrameInATruecolorSequenceIsNotMixing) {
+  // An empty frame draws nothing, so its storage byte (0 here) says nothing
+  // about the sequence.
+  Fixture fx = Load({Seq({Truecolor(4, 1, 1, {0x0f, 0xf0}), Raw(0, 0, 0, {})})});
+  absl::StatusOr<SequenceAnimation> anim =
+      RenderSequence(AsBytes(fx.bytes), fx.gaf, 0, Transparency::Game(), "t.taf", nullptr);
+  ASSERT_TRUE(anim.ok()) << anim.status();
+  EXPECT_TRUE(anim->truecolor);
+  ASSERT_EQ(anim->frames(), 2u);
+  EXPECT_EQ(Ints(anim->rgba.frames[1].rgba), (std::vector<int>{0, 0, 0, 0}));
+}
+
 TEST(GafRender, SequenceWithNoFramesIsAnError) {
   Fixture fx = Load({Seq({})});
   absl::StatusOr<SequenceAnimation> anim =
@@ -568,7 +580,8 @@ TEST(GafRender, SequenceIndexOutOfRangeIsAnError) {
   absl::StatusOr<SequenceAnimation> anim = absl::UnknownError("not run");
   EXPECT_NO_THROW(anim = RenderSequence(AsBytes(fx.bytes), fx.gaf, 1, Transparency::Game(),
                                         "t.gaf", nullptr));
-  EXPECT_FALSE(anim.ok());
+  ASSERT_FALSE(anim.ok());
+  EXPECT_THAT(std::string(anim.status().message()), StartsWith("t.gaf: sequence 1: "));
 }
 
 // A layered frame inside a sequence is placed by its outer origin.

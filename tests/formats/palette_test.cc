@@ -206,6 +206,19 @@ TEST(PaletteFormat, PalStartingWith0x0AIsStillAPal) {
   EXPECT_EQ(t->colors[63], (Rgb{63, 192, uint8_t(63 * 7)}));
 }
 
+// A PAL whose first entry reads like a PCX header (0x0A, x, 1, 8) but that has
+// no PCX palette marker is read as the PAL it is.
+TEST(PaletteFormat, PalThatLooksLikeAPcxHeaderIsStillAPal) {
+  std::vector<uint8_t> pal = HandMadePal();
+  pal[0] = 0x0a;
+  pal[2] = 1;
+  pal[3] = 8;
+  ASSERT_NE(pal[1024 - 769], 0x0c);
+  absl::StatusOr<Palette> p = ParsePalette(AsBytes(pal), "x.pal");
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_EQ(p->colors[0], (Rgb{0x0a, 255, 1}));
+}
+
 TEST(PaletteFormat, AutoDetectNeither) {
   for (size_t n : {size_t{0}, size_t{100}, size_t{1023}, size_t{1025}}) {
     std::vector<uint8_t> bytes(n, 0);

@@ -1,0 +1,201 @@
+// kbot_bench: the Google benchmarks of gaf_bench.cc and png_bench.cc, then a
+// summary computed from the same run: decode throughput as a fraction of
+// memcpy's, and the PNG level / filter trade-off.
+//
+// The console output is Google Benchmark's own; the summary follows it, and
+// ends with "@result KEY VALUE" lines for bench/run.sh. With
+// --benchmark_repetitions the summary uses the medians.
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Figure {
+  double ns = 0;  // wall time per iteration
+  std::map<std::string, double> counters;
+  bool from_median = false;
+};
+
+double ToNs(double t, benchmark::TimeUnit unit) {
+  switch (unit) {
+    case benchmark::kNanosecond: return t;
+    case benchmark::kMicrosecond: return t * 1e3;
+    case benchmark::kMillisecond: return t * 1e6;
+    case benchmark::kSecond: return t * 1e9;
+  }
+  return t;
+}
+
+// Google Benchmark 1.7 says error_occurred, 1.8 says skipped.
+template <typename Run>
+auto Failed(const Run& r, int) -> decltype(bool(r.error_occurred)) {
+  return r.error_occurred;
+}
+template <typename Run>
+bool Failed(const Run& r, long) {
+  return bool(r.skipped);
+}
+
+// The console reporter, keeping each benchmark's figure as it goes by.
+class Collector : public benchmark::ConsoleReporter {
+ public:
+  using ConsoleReporter::ConsoleReporter;
+  void ReportRuns(const std::vector<Run>& runs) override {
+    ConsoleReporter::ReportRuns(runs);
+    for (const Run& r : runs) {
+      if (Failed(r, 0)) continue;
+      const bool median = r.run_type == Run::RT_Aggregate && r.aggregate_name == "median";
+      if (r.run_type == Run::RT_Aggregate && !median) continue;
+      Figure& f = figures_[r.run_name.str()];
+      if (f.from_median && !median) continue;
+      f.ns = ToNs(r.GetAdjustedRealTime(), r.time_unit);
+      f.from_median = median;
+      f.counters.clear();
+      for (const auto& [name, counter] : r.counters) f.counters[name] = counter.value;
+    }
+  }
+  const Figure* Find(const std::string& name) const {
+    auto it = figures_.find(name);
+    return it == figures_.end() ? nullptr : &it->second;
+  }
+
+ private:
+  std::map<std::string, Figure> figures_;
+};
+
+std::vector<std::string> results;
+void Result(const std::string& key, double value) {
+  char line[160];
+  std::snprintf(line, sizeof line, "@result %s %.6g", key.c_str(), value);
+  results.push_back(line);
+}
+
+void DecodeRatio(const Collector& c, const char* label, const char* decode, const char* copy,
+                 const char* key, double target) {
+  const Figure* d = c.Find(decode);
+  const Figure* m = c.Find(copy);
+  if (d == nullptr || m == nullptr) return;
+  const double bytes = d->counters.count("out_MB") ? d->counters.at("out_MB") * 1e6 : 0;
+  const double ratio = m->ns / d->ns;  // same bytes: throughput ratio = inverse time ratio
+  std::printf("  %-22s decode %8.3f ms (%6.2f GB/s)   memcpy %8.3f ms (%6.2f GB/s)   "
+              "ratio %.3f  (target >= %.2f: %s)\n",
+              label, d->ns / 1e6, bytes / d->ns, m->ns / 1e6, bytes / m->ns, ratio, target,
+              ratio >= target ? "met" : "MISSED");
+  Result(std::string(key) + "_decode_ms", d->ns / 1e6);
+  Result(std::string(key) + "_memcpy_ms", m->ns / 1e6);
+  Result(std::string(key) + "_decode_gbps", bytes / d->ns);
+  Result(std::string(key) + "_memcpy_gbps", bytes / m->ns);
+  Result(std::string(key) + "_ratio", ratio);
+}
+
+struct PngPoint {
+  std::string label;
+  int level = 0;
+  bool filters_all = false;
+  double ms = 0;
+  double bytes = 0;
+  bool pareto = false;
+};
+
+void PngSummary(const Collector& c) {
+  const Figure* def = c.Find("BM_PngLibpngDefaults");
+  std::vector<PngPoint> points;
+  for (int level : {1, 3, 6, 9}) {
+    for (int all : {0, 1}) {
+      const std::string name = "BM_PngLevelFilter/level:" + std::to_string(level) +
+                               "/filters_all:" + std::to_string(all);
+      const Figure* f = c.Find(name);
+      if (f == nullptr || !f->counters.count("bytes")) continue;
+      PngPoint p;
+      p.label = "level " + std::to_string(level) + (all ? ", all filters" : ", no filter");
+      p.level = level;
+      p.filters_all = all != 0;
+      p.ms = f->ns / 1e6;
+      p.bytes = f->counters.at("bytes");
+      points.push_back(p);
+    }
+  }
+  if (points.empty()) return;
+  // Pareto: no other setting is both at least as fast and at least as small
+  // (and strictly better in one).
+  for (PngPoint& p : points) {
+    p.pareto = std::none_of(points.begin(), points.end(), [&](const PngPoint& q) {
+      return q.ms <= p.ms && q.bytes <= p.bytes && (q.ms < p.ms || q.bytes < p.bytes);
+    });
+  }
+  // The choice: the smallest output among the settings that cost at most
+  // kTimeBudget x the fastest setting's time; equal sizes go to the faster.
+  constexpr double kTimeBudget = 2.0;
+  const double fastest = std::min_element(points.begin(), points.end(), [](auto& a, auto& b) {
+                           return a.ms < b.ms;
+                         })->ms;
+  const PngPoint* best = nullptr;
+  for (const PngPoint& p : points) {
+    if (p.ms > kTimeBudget * fastest) continue;
+    if (best == nullptr || p.bytes < best->bytes || (p.bytes == best->bytes && p.ms < best->ms)) {
+      best = &p;
+    }
+  }
+  const double ref_ms = def ? def->ns / 1e6 : points.front().ms;
+  const double ref_bytes = def && def->counters.count("bytes") ? def->counters.at("bytes")
+                                                               : points.front().bytes;
+  std::printf("\nPNG export of the 640 x 480 indexed scene (307200 pixels):\n");
+  std::printf("  %-24s %9s %9s %10s %10s  %s\n", "setting", "ms", "bytes", "size/dflt",
+              "time/dflt", "");
+  if (def != nullptr) {
+    std::printf("  %-24s %9.3f %9.0f %10.3f %10.3f\n", "libpng defaults (6, none)", ref_ms,
+                ref_bytes, 1.0, 1.0);
+    Result("png_default_ms", ref_ms);
+    Result("png_default_bytes", ref_bytes);
+  }
+  for (const PngPoint& p : points) {
+    std::printf("  %-24s %9.3f %9.0f %10.3f %10.3f  %s%s\n", p.label.c_str(), p.ms, p.bytes,
+                p.bytes / ref_bytes, p.ms / ref_ms, p.pareto ? "pareto" : "",
+                &p == best ? "  <- chosen" : "");
+    const std::string key =
+        "png_l" + std::to_string(p.level) + (p.filters_all ? "_all" : "_none");
+    Result(key + "_ms", p.ms);
+    Result(key + "_bytes", p.bytes);
+  }
+  if (best != nullptr) {
+    std::printf("  chosen: %s (the smallest PNG within %.0fx the fastest setting's time)\n",
+                best->label.c_str(), kTimeBudget);
+    Result("png_chosen_level", best->level);
+    Result("png_chosen_filters_all", best->filters_all ? 1 : 0);
+    Result("png_chosen_ms", best->ms);
+    Result("png_chosen_bytes", best->bytes);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  Collector collector(isatty(STDOUT_FILENO) ? benchmark::ConsoleReporter::OO_ColorTabular
+                                            : benchmark::ConsoleReporter::OO_Tabular);
+  benchmark::RunSpecifiedBenchmarks(&collector);
+  benchmark::Shutdown();
+
+  std::printf("\nDecode + render of every frame (game mode) vs memcpy of the same output bytes "
+              "(index + opaque planes):\n");
+  DecodeRatio(collector, "atlas (raw)", "BM_DecodeRenderAtlas", "BM_MemcpyAtlasOutput", "atlas",
+              0.5);
+  DecodeRatio(collector, "effects (run-encoded)", "BM_DecodeRenderEffects",
+              "BM_MemcpyEffectsOutput", "effects", 0.15);
+  if (const Figure* r = collector.Find("BM_ReadGafAtlas")) {
+    std::printf("  ReadGaf atlas (headers only): %.3f ms\n", r->ns / 1e6);
+    Result("readgaf_atlas_ms", r->ns / 1e6);
+  }
+  PngSummary(collector);
+  std::printf("\n");
+  for (const std::string& line : results) std::printf("%s\n", line.c_str());
+  return 0;
+}
