@@ -18,10 +18,16 @@ absl::Status FrameLocation::Error(absl::string_view what) const {
   return absl::InvalidArgumentError(absl::StrCat(file, ": ", Name(), ": ", what));
 }
 
-absl::Status CheckFrameSize(const FrameInfo& info, const FrameLocation& where) {
+absl::Status CheckFrameSize(Bytes file, const FrameInfo& info, const FrameLocation& where) {
   if (info.pixels() > kMaxFramePixels) {
     return where.Error(absl::StrCat(info.width, " x ", info.height,
                                     " pixels is over the 64 M-pixel limit for one frame"));
+  }
+  const bool bounded_by_data = info.layered() || info.storage() == Storage::kRunEncoded;
+  if (bounded_by_data && info.pixels() > kMaxPixelsPerByte * file.size()) {
+    return where.Error(absl::StrCat(info.width, " x ", info.height, " pixels cannot be drawn from a ",
+                                    file.size(), "-byte file (at most ", kMaxPixelsPerByte,
+                                    " pixels a byte)"));
   }
   return absl::OkStatus();
 }
@@ -106,6 +112,10 @@ absl::StatusOr<size_t> DecodeRow(const uint8_t* p, size_t length, size_t row_off
   return x;
 }
 
+// A frame of many short rows is reported by its first few, then a count, so a
+// hostile file cannot make the report grow with every row it claims.
+constexpr size_t kShortRowsNamed = 3;
+
 absl::StatusOr<image::IndexedPicture> DecodeRunEncoded(Bytes file, const FrameInfo& info,
                                                        Transparency mode,
                                                        const FrameLocation& where,
@@ -114,6 +124,7 @@ absl::StatusOr<image::IndexedPicture> DecodeRunEncoded(Bytes file, const FrameIn
   image::IndexedPicture pic(info.width, info.height, info.transparency, 0, info.transparency);
   const size_t width = info.width;
   size_t pos = info.data_offset;
+  size_t short_rows = 0;
   for (size_t row = 0; row < info.height; ++row) {
     if (pos > file.size() || file.size() - pos < 2) {
       return where.Error(absl::StrCat("row ", row, ": lineLength at ", Hex(pos),
@@ -130,11 +141,15 @@ absl::StatusOr<image::IndexedPicture> DecodeRunEncoded(Bytes file, const FrameIn
         DecodeRow(file.data() + pos + 2, length, pos, pic.index.data() + row * width,
                   pic.opaque.data() + row * width, width, row, where);
     if (!covered.ok()) return covered.status();
-    if (*covered < width && warnings != nullptr) {
+    if (*covered < width && ++short_rows <= kShortRowsNamed && warnings != nullptr) {
       warnings->push_back(absl::StrCat(where.Name(), " row ", row, ": row ends at pixel ",
                                        *covered, " of ", width, "; padded transparent"));
     }
     pos += 2 + length;
+  }
+  if (short_rows > kShortRowsNamed && warnings != nullptr) {
+    warnings->push_back(absl::StrCat(where.Name(), ": ", short_rows - kShortRowsNamed,
+                                     " more short rows padded transparent"));
   }
   if (mode.mode == TransparencyMode::kNone) {
     std::fill(pic.opaque.begin(), pic.opaque.end(), uint8_t{1});
@@ -148,7 +163,7 @@ absl::StatusOr<image::IndexedPicture> DecodePalettedFrame(Bytes file, const Fram
                                                           Transparency mode,
                                                           const FrameLocation& where,
                                                           Warnings* warnings) {
-  if (absl::Status s = CheckFrameSize(info, where); !s.ok()) return s;
+  if (absl::Status s = CheckFrameSize(file, info, where); !s.ok()) return s;
   switch (info.storage()) {
     case Storage::kRaw: return DecodeRaw(file, info, mode, where);
     case Storage::kRunEncoded: return DecodeRunEncoded(file, info, mode, where, warnings);
@@ -160,7 +175,7 @@ absl::StatusOr<image::IndexedPicture> DecodePalettedFrame(Bytes file, const Fram
 
 absl::StatusOr<image::RgbaPicture> DecodeTruecolorFrame(Bytes file, const FrameInfo& info,
                                                         const FrameLocation& where) {
-  if (absl::Status s = CheckFrameSize(info, where); !s.ok()) return s;
+  if (absl::Status s = CheckFrameSize(file, info, where); !s.ok()) return s;
   absl::StatusOr<Bytes> pixels = PixelBytes(file, info, 2, where);
   if (!pixels.ok()) return pixels.status();
   image::RgbaPicture pic(info.width, info.height);

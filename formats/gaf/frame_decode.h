@@ -45,8 +45,14 @@ struct FrameLocation {
   }
 };
 
-// Checks the frame's size against kMaxFramePixels.
-absl::Status CheckFrameSize(const FrameInfo& info, const FrameLocation& where);
+// The most pixels one byte of run-encoded data can cover: a skip chunk.
+inline constexpr uint64_t kMaxPixelsPerByte = 127;
+
+// Refuses a frame before anything is allocated for it when it is over
+// kMaxFramePixels, or when the file cannot hold it: a run-encoded or layered
+// frame covers at most kMaxPixelsPerByte pixels per byte of the file, unless
+// it is padding, and padding alone is no reason to allocate gigabytes.
+absl::Status CheckFrameSize(Bytes file, const FrameInfo& info, const FrameLocation& where);
 
 // A raw or run-encoded frame drawn by `mode`. The picture's key is the index
 // the mode treats as the frame's key (the effective one for `heuristic`).

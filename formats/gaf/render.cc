@@ -33,7 +33,7 @@ absl::StatusOr<image::IndexedPicture> RenderLayered(Bytes file, const FrameInfo&
                                                     Transparency mode,
                                                     const FrameLocation& where,
                                                     Warnings* warnings) {
-  if (absl::Status s = CheckFrameSize(info, where); !s.ok()) return s;
+  if (absl::Status s = CheckFrameSize(file, info, where); !s.ok()) return s;
   // Undrawn pixels carry the outer key, which `none` shows.
   image::IndexedPicture canvas(info.width, info.height, info.transparency, 0, info.transparency);
   for (size_t l = 0; l < info.layers.size(); ++l) {

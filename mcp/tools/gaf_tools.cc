@@ -1,5 +1,6 @@
 #include "mcp/tools/gaf_tools.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "absl/status/status.h"
@@ -143,6 +144,52 @@ absl::StatusOr<Encoded> ExportSequence(const Asset& asset, const gaf::Gaf& gaf, 
   return out;
 }
 
+// What decoding every frame of some sequences found.
+struct DecodeReport {
+  gaf::Warnings warnings;
+  std::vector<std::string> errors;
+  uint64_t frames = 0;
+  uint64_t pixels = 0;
+};
+
+// Every stock file draws at most 127 pixels per byte it holds (raw frames one),
+// so a file whose frames claim far more is sharing frames to make the reader
+// work for nothing; decoding stops there. The floor leaves room for the
+// frames an honest small file reuses.
+uint64_t PixelBudget(const Asset& asset) {
+  return std::max<uint64_t>(gaf::kMaxFramePixels, 256 * uint64_t(asset.bytes.size()));
+}
+
+// Decodes sequences [first, last) by the game's rule: what gaf_info and
+// gaf check report beyond the headers (short rows, data past the end,
+// refused layers).
+void DecodeFrames(const Asset& asset, const gaf::Gaf& gaf, size_t first, size_t last,
+                  DecodeReport& report) {
+  const uint64_t budget = PixelBudget(asset);
+  uint64_t claimed = 0;
+  for (size_t s = first; s < last; ++s) {
+    const gaf::Sequence& seq = gaf.sequences[s];
+    for (size_t f = 0; f < seq.frames.size(); ++f) {
+      claimed += seq.frames[f].info.pixels();
+      if (claimed > budget) {
+        report.errors.push_back(absl::StrCat(
+            asset.path, ": sequence ", s, " frame ", f, ": stopped decoding: the frames claim over ",
+            budget, " pixels, more than a ", asset.bytes.size(), "-byte file can hold"));
+        return;
+      }
+      ++report.frames;
+      absl::StatusOr<gaf::FramePicture> pic =
+          gaf::RenderFrame(asset.bytes, seq.frames[f].info, gaf::Transparency::Game(),
+                           gaf::FrameLocation{asset.path, s, f}, &report.warnings);
+      if (pic.ok()) {
+        report.pixels += uint64_t(pic->width()) * uint64_t(pic->height());
+      } else {
+        report.errors.push_back(std::string(pic.status().message()));
+      }
+    }
+  }
+}
+
 const char* FormatName(ExportFormat f) {
   switch (f) {
     case ExportFormat::kPng: return "png";
@@ -191,21 +238,14 @@ absl::StatusOr<json> GafInfo(const Asset& asset, const std::optional<std::string
     first = *s;
     last = *s + 1;
   }
-  gaf::Warnings warnings = gaf->warnings;
-  std::vector<std::string> errors;
+  DecodeReport report;
+  report.warnings = gaf->warnings;
+  DecodeFrames(asset, *gaf, first, last, report);
   json sequences = json::array();
   for (size_t s = first; s < last; ++s) {
     const gaf::Sequence& seq = gaf->sequences[s];
     json frames = json::array();
-    for (size_t f = 0; f < seq.frames.size(); ++f) {
-      frames.push_back(FrameJson(f, seq.frames[f]));
-      // Decoding reports what the headers alone cannot: short rows, data
-      // past the end, refused layers.
-      absl::StatusOr<gaf::FramePicture> pic = gaf::RenderFrame(
-          asset.bytes, seq.frames[f].info, gaf::Transparency::Game(),
-          gaf::FrameLocation{asset.path, s, f}, &warnings);
-      if (!pic.ok()) errors.push_back(std::string(pic.status().message()));
-    }
+    for (size_t f = 0; f < seq.frames.size(); ++f) frames.push_back(FrameJson(f, seq.frames[f]));
     sequences.push_back(json{{"index", s},
                              {"name", seq.name},
                              {"loop_flags", seq.loop_flags},
@@ -215,8 +255,8 @@ absl::StatusOr<json> GafInfo(const Asset& asset, const std::optional<std::string
   }
   return json{{"path", asset.path},
               {"version", gaf->version},
-              {"warnings", warnings},
-              {"errors", errors},
+              {"warnings", report.warnings},
+              {"errors", report.errors},
               {"sequences", std::move(sequences)}};
 }
 
@@ -267,34 +307,20 @@ absl::StatusOr<ExportResult> GafExport(const Asset& asset, const ExportRequest& 
 
 json GafCheckFile(const Asset& asset) {
   json report = {{"path", asset.path}, {"sequences", 0}, {"frames", 0}, {"pixels", 0}};
-  std::vector<std::string> errors;
   absl::StatusOr<gaf::Gaf> gaf = Read(asset);
   if (!gaf.ok()) {
     report["warnings"] = json::array();
     report["errors"] = {std::string(gaf.status().message())};
     return report;
   }
-  gaf::Warnings warnings = gaf->warnings;
-  uint64_t frames = 0, pixels = 0;
-  for (size_t s = 0; s < gaf->sequences.size(); ++s) {
-    const gaf::Sequence& seq = gaf->sequences[s];
-    for (size_t f = 0; f < seq.frames.size(); ++f) {
-      ++frames;
-      absl::StatusOr<gaf::FramePicture> pic =
-          gaf::RenderFrame(asset.bytes, seq.frames[f].info, gaf::Transparency::Game(),
-                           gaf::FrameLocation{asset.path, s, f}, &warnings);
-      if (pic.ok()) {
-        pixels += uint64_t(pic->width()) * uint64_t(pic->height());
-      } else {
-        errors.push_back(std::string(pic.status().message()));
-      }
-    }
-  }
+  DecodeReport decoded;
+  decoded.warnings = gaf->warnings;
+  DecodeFrames(asset, *gaf, 0, gaf->sequences.size(), decoded);
   report["sequences"] = gaf->sequences.size();
-  report["frames"] = frames;
-  report["pixels"] = pixels;
-  report["warnings"] = warnings;
-  report["errors"] = errors;
+  report["frames"] = decoded.frames;
+  report["pixels"] = decoded.pixels;
+  report["warnings"] = decoded.warnings;
+  report["errors"] = decoded.errors;
   return report;
 }
 

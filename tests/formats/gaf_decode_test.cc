@@ -264,6 +264,16 @@ TEST(GafDecode, EmptyRowsArePadded) {
   EXPECT_THAT(d.warnings[1], StartsWith("sequence 3 frame 0 row 1: "));
 }
 
+// Many short rows: the first three are named, the rest counted in one line.
+TEST(GafDecode, ManyShortRowsAreNamedThenCounted) {
+  const std::vector<uint8_t> rows(2 * 10, 0);  // ten rows of lineLength 0
+  Decoded d = Decode(Rle(2, 10, 4, rows), Transparency::Game(), FrameLocation{"t.gaf", 0, 1});
+  ASSERT_TRUE(d.pic.ok()) << d.pic.status();
+  ASSERT_EQ(d.warnings.size(), 4u);
+  EXPECT_THAT(d.warnings[2], StartsWith("sequence 0 frame 1 row 2: "));
+  EXPECT_EQ(d.warnings[3], "sequence 0 frame 1: 7 more short rows padded transparent");
+}
+
 // A null warnings sink is allowed.
 TEST(GafDecode, ShortRowWithoutWarningSink) {
   FixtureSequence seq;

@@ -21,9 +21,9 @@ std::vector<uint8_t> Repeat(int count, uint8_t value) {
   return {uint8_t(((count - 1) << 2) | 2), value};
 }
 std::vector<uint8_t> Literal(const std::vector<uint8_t>& px) {
-  std::vector<uint8_t> out{uint8_t((px.size() - 1) << 2)};
-  out.insert(out.end(), px.begin(), px.end());
-  return out;
+  ByteBuilder chunk;
+  chunk.U8(uint8_t((px.size() - 1) << 2)).Append(px);
+  return chunk.data;
 }
 
 std::vector<uint8_t> Concat(std::initializer_list<std::vector<uint8_t>> parts) {
@@ -33,10 +33,10 @@ std::vector<uint8_t> Concat(std::initializer_list<std::vector<uint8_t>> parts) {
 }
 
 std::vector<uint8_t> Row(std::initializer_list<std::vector<uint8_t>> chunks) {
-  std::vector<uint8_t> body = Concat(chunks);
-  std::vector<uint8_t> out{uint8_t(body.size()), uint8_t(body.size() >> 8)};
-  out.insert(out.end(), body.begin(), body.end());
-  return out;
+  const std::vector<uint8_t> body = Concat(chunks);
+  ByteBuilder row;
+  row.U16(uint16_t(body.size())).Append(body);
+  return row.data;
 }
 
 namespace {

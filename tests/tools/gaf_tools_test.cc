@@ -232,6 +232,32 @@ TEST(GafCheck, CountsAndReports) {
             "bad.gaf: too short for the 12-byte GAF header (3 bytes)");
 }
 
+// Thousands of frame-list items sharing one big run-encoded frame of empty
+// rows: each frame is allowed, but together they claim more pixels than the
+// file could draw, and decoding stops with an error instead of working for
+// minutes.
+TEST(GafCheck, SharedFramesCannotMakeTheCheckWorkForNothing) {
+  testing::ByteBuilder b;
+  const uint32_t frames = 5000;
+  b.U32(0x00010100).U32(1).U32(0).U32(16);                 // header, table: sequence at 16
+  b.U16(uint16_t(frames)).U16(1).U32(0).Padded("shared", 32);
+  const size_t info = 16 + 40 + 8 * frames;
+  for (uint32_t i = 0; i < frames; ++i) b.U32(uint32_t(info)).U32(1);
+  // 1000 x 1000 run-encoded, data right after the header: 1000 empty rows.
+  b.U16(1000).U16(1000).I16(0).I16(0).U8(0).U8(1).U8(0).U8(0).U32(0).U32(uint32_t(info + 24)).U32(0);
+  for (int row = 0; row < 1000; ++row) b.U16(0);
+  const json report = GafCheckFile(Asset{"shared.gaf", b.data});
+  ASSERT_EQ(report["errors"].size(), 1u);
+  EXPECT_NE(report["errors"][0].get<std::string>().find(
+                "shared.gaf: sequence 0 frame 67: stopped decoding: the frames claim over 67108864 "
+                "pixels"),
+            std::string::npos)
+      << report["errors"][0];
+  EXPECT_EQ(report["frames"], 67);
+  // Four warnings a frame at most: three named rows and a count.
+  EXPECT_EQ(report["warnings"].size(), 67u * 4);
+}
+
 TEST(DumpJson, NonUtf8NamesStayValidJson) {
   const std::string latin1 = "caf\xe9";
   const std::string text = DumpJson(json{{"name", latin1}});
