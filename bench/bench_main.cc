@@ -18,7 +18,7 @@
 namespace {
 
 struct Figure {
-  double ns = 0;  // wall time per iteration
+  double ns = 0;  // CPU time per iteration (robust to other processes sharing the machine)
   std::map<std::string, double> counters;
   bool from_median = false;
 };
@@ -55,7 +55,7 @@ class Collector : public benchmark::ConsoleReporter {
       if (r.run_type == Run::RT_Aggregate && !median) continue;
       Figure& f = figures_[r.run_name.str()];
       if (f.from_median && !median) continue;
-      f.ns = ToNs(r.GetAdjustedRealTime(), r.time_unit);
+      f.ns = ToNs(r.GetAdjustedCPUTime(), r.time_unit);
       f.from_median = median;
       f.counters.clear();
       for (const auto& [name, counter] : r.counters) f.counters[name] = counter.value;
@@ -93,6 +93,7 @@ void DecodeRatio(const Collector& c, const char* label, const char* decode, cons
   Result(std::string(key) + "_decode_gbps", bytes / d->ns);
   Result(std::string(key) + "_memcpy_gbps", bytes / m->ns);
   Result(std::string(key) + "_ratio", ratio);
+  std::printf("  %-22s memcpy working set %.1f MB (source + destination)\n", "", 2 * bytes / 1e6);
 }
 
 struct PngPoint {
@@ -155,10 +156,28 @@ void PngSummary(const Collector& c) {
     Result("png_default_ms", ref_ms);
     Result("png_default_bytes", ref_bytes);
   }
+  // Along the Pareto frontier, fastest first: what each step to a slower
+  // setting buys, in bytes saved per extra millisecond.
+  std::vector<const PngPoint*> frontier;
   for (const PngPoint& p : points) {
-    std::printf("  %-24s %9.3f %9.0f %10.3f %10.3f  %s%s\n", p.label.c_str(), p.ms, p.bytes,
+    if (p.pareto) frontier.push_back(&p);
+  }
+  std::sort(frontier.begin(), frontier.end(), [](auto* a, auto* b) { return a->ms < b->ms; });
+  for (const PngPoint& p : points) {
+    char marginal[64] = "";
+    auto it = std::find(frontier.begin(), frontier.end(), &p);
+    if (it != frontier.end() && it != frontier.begin()) {
+      const PngPoint* prev = *(it - 1);
+      if (p.ms > prev->ms * 1.05) {
+        std::snprintf(marginal, sizeof marginal, "  %6.0f B saved/ms vs %s",
+                      (prev->bytes - p.bytes) / (p.ms - prev->ms), prev->label.c_str());
+      } else {
+        std::snprintf(marginal, sizeof marginal, "  smaller than %s, same time", prev->label.c_str());
+      }
+    }
+    std::printf("  %-24s %9.3f %9.0f %10.3f %10.3f  %-6s%s%s\n", p.label.c_str(), p.ms, p.bytes,
                 p.bytes / ref_bytes, p.ms / ref_ms, p.pareto ? "pareto" : "",
-                &p == best ? "  <- chosen" : "");
+                &p == best ? " <- chosen" : "", marginal);
     const std::string key =
         "png_l" + std::to_string(p.level) + (p.filters_all ? "_all" : "_none");
     Result(key + "_ms", p.ms);

@@ -11,10 +11,17 @@
 #include "formats/gaf/transparency.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/support/expect_picture.h"
 #include "tests/support/gaf_bytes.h"
 
 namespace kbot::gaf {
 namespace {
+
+using ::kbot::testing::T;
+using ::kbot::testing::AsBytes;
+using ::kbot::testing::Ints;
+using ::kbot::testing::ExpectGrid;
+using ::kbot::testing::ExpectOpaque;
 
 using ::kbot::testing::Concat;
 using ::kbot::testing::FixtureFrame;
@@ -27,33 +34,6 @@ using ::kbot::testing::Row;
 using ::kbot::testing::Skip;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
-
-constexpr int T = -1;  // a transparent pixel in an expected grid
-
-Bytes AsBytes(const std::vector<uint8_t>& v) { return Bytes(v.data(), v.size()); }
-
-std::vector<int> Ints(const std::vector<uint8_t>& v) { return std::vector<int>(v.begin(), v.end()); }
-
-// `grid`: the index of each drawn pixel, or T for a transparent one, whose
-// index must be `fill` (the picture's key).
-void ExpectGrid(const image::IndexedPicture& pic, int w, int h, const std::vector<int>& grid,
-                int fill) {
-  ASSERT_EQ(pic.width, w);
-  ASSERT_EQ(pic.height, h);
-  ASSERT_EQ(grid.size(), size_t(w) * h);
-  std::vector<int> index, opaque;
-  for (int v : grid) {
-    index.push_back(v == T ? fill : v);
-    opaque.push_back(v == T ? 0 : 1);
-  }
-  EXPECT_EQ(Ints(pic.index), index);
-  EXPECT_EQ(Ints(pic.opaque), opaque);
-}
-
-// Every pixel opaque, with these indices.
-void ExpectOpaque(const image::IndexedPicture& pic, int w, int h, const std::vector<int>& index) {
-  ExpectGrid(pic, w, h, index, 0);
-}
 
 FixtureFrame Raw(uint16_t w, uint16_t h, uint8_t key, std::vector<uint8_t> px) {
   FixtureFrame f;

@@ -17,6 +17,7 @@
 #include "formats/gaf/transparency.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/support/expect_picture.h"
 #include "tests/support/gaf_bytes.h"
 
 // --- Allocation watch -------------------------------------------------------
@@ -24,6 +25,8 @@
 // (a hostile header must be refused, not allocated). Only counts while a
 // watch is active; otherwise it is plain malloc.
 namespace {
+
+using ::kbot::testing::AsBytes;
 std::atomic<bool> g_watching{false};
 std::atomic<uint64_t> g_total{0};
 std::atomic<uint64_t> g_largest{0};
@@ -71,8 +74,6 @@ class AllocationWatch {
 };
 
 constexpr uint64_t kMB = 1024 * 1024;
-
-Bytes AsBytes(const std::vector<uint8_t>& v) { return Bytes(v.data(), v.size()); }
 
 std::string Msg(const absl::Status& s) { return std::string(s.message()); }
 

@@ -8,10 +8,13 @@
 #include "formats/gaf/gaf.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/support/expect_picture.h"
 #include "tests/support/gaf_bytes.h"
 
 namespace kbot::gaf {
 namespace {
+
+using ::kbot::testing::AsBytes;
 
 using ::kbot::testing::ByteBuilder;
 using ::kbot::testing::FixtureFrame;
@@ -19,8 +22,6 @@ using ::kbot::testing::FixtureLayout;
 using ::kbot::testing::FixtureSequence;
 using ::kbot::testing::LayOutGaf;
 using ::testing::HasSubstr;
-
-Bytes AsBytes(const std::vector<uint8_t>& v) { return Bytes(v.data(), v.size()); }
 
 Gaf MustRead(const std::vector<uint8_t>& bytes) {
   absl::StatusOr<Gaf> gaf = ReadGaf(AsBytes(bytes), "t.gaf");

@@ -8,14 +8,15 @@
 #include "formats/palette/palette.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/support/expect_picture.h"
 
 namespace kbot::palette {
 namespace {
 
+using ::kbot::testing::AsBytes;
+
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
-
-Bytes AsBytes(const std::vector<uint8_t>& v) { return Bytes(v.data(), v.size()); }
 
 // Entry i: (i, 255 - i, i * 7 mod 256), the fourth byte 0xee (not alpha).
 std::vector<uint8_t> HandMadePal() {

@@ -8,13 +8,14 @@
 #include "formats/gaf/transparency.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/support/expect_picture.h"
 
 namespace kbot::gaf {
 namespace {
 
-using ::testing::HasSubstr;
+using ::kbot::testing::AsBytes;
 
-Bytes AsBytes(const std::vector<uint8_t>& v) { return Bytes(v.data(), v.size()); }
+using ::testing::HasSubstr;
 
 TEST(TransparencyParse, Names) {
   absl::StatusOr<Transparency> game = Transparency::Parse("game");

@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# bench/run.sh BUILD_DIR
+#
+# Runs the benchmarks of an existing build (it builds nothing; configure with
+# -DCMAKE_BUILD_TYPE=Release for figures worth comparing):
+#   1. writes the fixtures (atlas.gaf, effects.gaf) to a temporary folder;
+#   2. runs kbot_bench (Google Benchmark), which prints decode / memcpy ratios
+#      and the PNG level / filter trade-off;
+#   3. times whole processes: `kbot gaf check` on each fixture and `kbot gaf
+#      list atlas.gaf` (median wall time), with peak RSS (/usr/bin/time %M)
+#      against the process at rest (`kbot --version`);
+#   4. prints a summary table.
+# Takes well under two minutes. Knobs (environment): KBOT_BENCH_MIN_TIME
+# (seconds per benchmark repetition, default 0.2), KBOT_BENCH_REPETITIONS
+# (default 5), KBOT_BENCH_RUNS (process runs per median, default 21).
+set -euo pipefail
+export LC_ALL=C  # "." decimals for EPOCHREALTIME and awk
+
+if [[ $# -ne 1 ]]; then
+  echo "usage: bench/run.sh BUILD_DIR" >&2
+  exit 2
+fi
+if [[ ! -d $1 ]]; then
+  echo "run.sh: $1 is not a build folder" >&2
+  exit 2
+fi
+BUILD=$(cd "$1" && pwd)
+KBOT=$BUILD/kbot
+BENCH=$BUILD/bench/kbot_bench
+FIXTURES=$BUILD/bench/kbot_bench_fixtures
+for exe in "$KBOT" "$BENCH" "$FIXTURES"; do
+  if [[ ! -x $exe ]]; then
+    echo "run.sh: $exe is missing: build it first (cmake --build $BUILD)" >&2
+    exit 2
+  fi
+done
+MIN_TIME=${KBOT_BENCH_MIN_TIME:-0.2}
+REPS=${KBOT_BENCH_REPETITIONS:-5}
+RUNS=${KBOT_BENCH_RUNS:-21}
+BUILD_TYPE=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$BUILD/CMakeCache.txt" 2>/dev/null || true)
+if [[ $BUILD_TYPE != Release ]]; then
+  echo "run.sh: warning: $BUILD is a '${BUILD_TYPE:-?}' build; figures are meant for Release" >&2
+fi
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+echo "== fixtures"
+"$FIXTURES" "$TMP"
+ATLAS=$TMP/atlas.gaf
+EFFECTS=$TMP/effects.gaf
+
+echo
+echo "== Google Benchmark (min_time $MIN_TIME s, $REPS repetitions interleaved, medians of CPU time)"
+"$BENCH" --benchmark_min_time="$MIN_TIME" --benchmark_repetitions="$REPS" \
+  --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true \
+  | tee "$TMP/bench.txt"
+
+# The "@result KEY VALUE" lines kbot_bench prints last.
+result() { awk -v k="$1" '$1 == "@result" && $2 == k { print $3 }' "$TMP/bench.txt"; }
+
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# Median wall ms of RUNS runs (after one warm-up run), output discarded. The
+# clock is bash's own EPOCHREALTIME (bash 5), read without a subshell, so only
+# the command's fork, exec and run fall inside the interval.
+wall_ms() {
+  "$@" >/dev/null 2>&1 || true
+  local i t0 t1
+  for ((i = 0; i < RUNS; i++)); do
+    if [[ -n ${EPOCHREALTIME:-} ]]; then
+      t0=$EPOCHREALTIME
+      "$@" >/dev/null 2>&1 || true
+      t1=$EPOCHREALTIME
+    else  # older bash: date's own fork lands inside the interval
+      t0=$(date +%s.%N)
+      "$@" >/dev/null 2>&1 || true
+      t1=$(date +%s.%N)
+    fi
+    echo "$t0 $t1"
+  done | awk '{ printf "%.3f\n", ($2 - $1) * 1000 }' | median
+}
+
+# Median peak RSS (KB) and minor page faults over 5 runs: "KB FAULTS".
+peak_kb() {
+  local i
+  for ((i = 0; i < 5; i++)); do
+    /usr/bin/time -f "%M %R" -o "$TMP/rss" "$@" >/dev/null 2>&1 || true
+    tail -n 1 "$TMP/rss"
+  done >"$TMP/rss_runs"
+  echo "$(awk '{ print $1 }' "$TMP/rss_runs" | median) $(awk '{ print $2 }' "$TMP/rss_runs" | median)"
+}
+
+echo
+echo "== processes (median of $RUNS runs, wall ms; peak RSS median of 5 runs)"
+have_time=1
+[[ -x /usr/bin/time ]] || { have_time=0; echo "run.sh: /usr/bin/time not found: no RSS figures" >&2; }
+spawn_ms=$(wall_ms /bin/true)
+rest_ms=$(wall_ms "$KBOT" --version)
+check_atlas_ms=$(wall_ms "$KBOT" gaf check "$ATLAS")
+check_effects_ms=$(wall_ms "$KBOT" gaf check "$EFFECTS")
+list_ms=$(wall_ms "$KBOT" gaf list "$ATLAS")
+rest_kb=nan list_kb=nan check_kb=nan rest_flt=nan list_flt=nan check_flt=nan
+if ((have_time)); then
+  read -r rest_kb rest_flt < <(peak_kb "$KBOT" --version)
+  read -r list_kb list_flt < <(peak_kb "$KBOT" gaf list "$ATLAS")
+  read -r check_kb check_flt < <(peak_kb "$KBOT" gaf check "$ATLAS")
+fi
+# Sanity: the commands must succeed on the fixtures.
+"$KBOT" gaf check "$ATLAS" "$EFFECTS" >"$TMP/check.txt"
+tail -n 1 "$TMP/check.txt"
+"$KBOT" gaf list "$ATLAS" >"$TMP/list.txt"
+head -n 1 "$TMP/list.txt"
+
+# The summary.
+verdict() { awk -v v="$1" -v t="$2" -v op="$3" 'BEGIN {
+  if (v == "" || v == "nan") { print "n/a"; exit }
+  ok = (op == ">=") ? (v + 0 >= t + 0) : (v + 0 < t + 0); print ok ? "met" : "MISSED" }'; }
+row() { printf "  %-50s %-28s %-10s %s\n" "$@"; }
+fmt() { awk -v v="$1" -v f="$2" 'BEGIN { if (v == "" || v == "nan") print "n/a"; else printf f, v }'; }
+
+atlas_ratio=$(result atlas_ratio)
+effects_ratio=$(result effects_ratio)
+list_delta_kb=$(awk -v a="$list_kb" -v b="$rest_kb" 'BEGIN { if (a == "nan" || b == "nan") print "nan"; else print a - b }')
+list_delta_mb=$(awk -v d="$list_delta_kb" 'BEGIN { if (d == "nan") print "nan"; else printf "%.2f", d / 1024 }')
+check_delta_mb=$(awk -v a="$check_kb" -v b="$rest_kb" 'BEGIN { if (a == "nan" || b == "nan") print "nan"; else printf "%.2f", (a - b) / 1024 }')
+
+echo
+echo "== summary ($(uname -m), $(nproc) CPU(s), build ${BUILD_TYPE:-?}; load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'))"
+row "measure" "value" "target" "status"
+row "raw decode / memcpy (atlas.gaf)" "$(fmt "$atlas_ratio" '%.3f')" ">= 0.50" "$(verdict "$atlas_ratio" 0.5 '>=')"
+row "  decode+render, all frames (per iteration)" "$(fmt "$(result atlas_decode_ms)" '%.3f ms')" "" ""
+row "  memcpy of the same output bytes" "$(fmt "$(result atlas_memcpy_ms)" '%.3f ms')" "" ""
+row "run-encoded decode / memcpy (effects.gaf)" "$(fmt "$effects_ratio" '%.3f')" ">= 0.15" "$(verdict "$effects_ratio" 0.15 '>=')"
+row "  decode+render, all frames (per iteration)" "$(fmt "$(result effects_decode_ms)" '%.3f ms')" "" ""
+row "  memcpy of the same output bytes" "$(fmt "$(result effects_memcpy_ms)" '%.3f ms')" "" ""
+row "ReadGaf atlas.gaf, headers only (per iteration)" "$(fmt "$(result readgaf_atlas_ms)" '%.3f ms')" "" ""
+row "process spawn floor: /bin/true" "$(fmt "$spawn_ms" '%.2f ms')" "" ""
+row "process at rest: kbot --version" "$(fmt "$rest_ms" '%.2f ms'), $(fmt "$rest_kb" '%.0f KB'), $(fmt "$rest_flt" '%.0f') faults" "" ""
+row "kbot gaf check atlas.gaf (process)" "$(fmt "$check_atlas_ms" '%.2f ms')" "" ""
+row "  vs in-process ReadGaf + decode+render" "$(awk -v a="$(result readgaf_atlas_ms)" -v b="$(result atlas_decode_ms)" 'BEGIN { printf "%.3f ms", a + b }')" "" ""
+row "  peak RSS above rest; minor faults" "$(fmt "$check_delta_mb" '%.2f MB'); $(fmt "$check_flt" '%.0f')" "" ""
+row "kbot gaf check effects.gaf (process)" "$(fmt "$check_effects_ms" '%.2f ms')" "" ""
+row "  vs in-process decode+render" "$(fmt "$(result effects_decode_ms)" '%.3f ms')" "" ""
+row "kbot gaf list atlas.gaf: wall time" "$(fmt "$list_ms" '%.2f ms')" "< 20 ms" "$(verdict "$list_ms" 20 '<')"
+row "kbot gaf list atlas.gaf: peak RSS above rest" "$(fmt "$list_delta_mb" '%.2f MB') ($(fmt "$list_kb" '%.0f') - $(fmt "$rest_kb" '%.0f') KB)" "< 16 MB" "$(verdict "$list_delta_mb" 16 '<')"
+row "kbot gaf list atlas.gaf: minor page faults" "$(fmt "$list_flt" '%.0f') (rest $(fmt "$rest_flt" '%.0f'))" "" ""
+chosen_level=$(result png_chosen_level)
+if [[ -n $chosen_level ]]; then
+  filters=$([[ $(result png_chosen_filters_all) == 1 ]] && echo "all filters" || echo "no filter")
+  row "PNG 640x480 indexed: libpng defaults (6, none)" "$(fmt "$(result png_default_ms)" '%.2f ms'), $(fmt "$(result png_default_bytes)" '%.0f B')" "" ""
+  row "PNG 640x480 indexed: chosen level $chosen_level, $filters" "$(fmt "$(result png_chosen_ms)" '%.2f ms'), $(fmt "$(result png_chosen_bytes)" '%.0f B')" "" ""
+fi
