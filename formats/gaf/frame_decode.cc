@@ -5,6 +5,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "formats/gaf/run_decode.h"
 
 namespace kbot::gaf {
 
@@ -77,86 +78,6 @@ absl::StatusOr<image::IndexedPicture> DecodeRaw(Bytes file, const FrameInfo& inf
   return pic;
 }
 
-// Decodes the chunks of one row into index/opaque (each `width` long).
-// Returns the number of pixels the chunks covered (before clipping).
-absl::StatusOr<size_t> DecodeRow(const uint8_t* p, size_t length, size_t row_offset,
-                                 uint8_t* index, uint8_t* opaque, size_t width, size_t row,
-                                 const FrameLocation& where) {
-  size_t x = 0, i = 0;
-  while (i < length) {
-    const uint8_t mask = p[i++];
-    if (mask & 1) {
-      x += mask >> 1;
-      continue;
-    }
-    const size_t count = (mask >> 2) + 1;
-    const size_t payload = (mask & 2) ? 1 : count;
-    if (payload > length - i) {
-      return where.Error(absl::StrCat(
-          "row ", row, ": ", (mask & 2) ? "repeat" : "literal", " chunk at ",
-          Hex(row_offset + 2 + i - 1), " needs ", payload, " byte(s), the row has ",
-          length - i, " left of its lineLength ", length));
-    }
-    if (x < width) {
-      const size_t n = std::min(count, width - x);
-      if (mask & 2) {
-        std::memset(index + x, p[i], n);
-      } else {
-        std::memcpy(index + x, p + i, n);
-      }
-      std::memset(opaque + x, 1, n);
-    }
-    x += count;
-    i += payload;
-  }
-  return x;
-}
-
-// A frame of many short rows is reported by its first few, then a count, so a
-// hostile file cannot make the report grow with every row it claims.
-constexpr size_t kShortRowsNamed = 3;
-
-absl::StatusOr<image::IndexedPicture> DecodeRunEncoded(Bytes file, const FrameInfo& info,
-                                                       Transparency mode,
-                                                       const FrameLocation& where,
-                                                       Warnings* warnings) {
-  // Undrawn pixels carry the stored key, so that `none` shows it.
-  image::IndexedPicture pic(info.width, info.height, info.transparency, 0, info.transparency);
-  const size_t width = info.width;
-  size_t pos = info.data_offset;
-  size_t short_rows = 0;
-  for (size_t row = 0; row < info.height; ++row) {
-    if (pos > file.size() || file.size() - pos < 2) {
-      return where.Error(absl::StrCat("row ", row, ": lineLength at ", Hex(pos),
-                                      " is past the end of the file (", file.size(),
-                                      " bytes)"));
-    }
-    const size_t length = LoadU16(file.data() + pos);
-    if (length > file.size() - pos - 2) {
-      return where.Error(absl::StrCat("row ", row, ": lineLength ", length, " at ", Hex(pos),
-                                      " runs past the end of the file (", file.size(),
-                                      " bytes)"));
-    }
-    absl::StatusOr<size_t> covered =
-        DecodeRow(file.data() + pos + 2, length, pos, pic.index.data() + row * width,
-                  pic.opaque.data() + row * width, width, row, where);
-    if (!covered.ok()) return covered.status();
-    if (*covered < width && ++short_rows <= kShortRowsNamed && warnings != nullptr) {
-      warnings->push_back(absl::StrCat(where.Name(), " row ", row, ": row ends at pixel ",
-                                       *covered, " of ", width, "; padded transparent"));
-    }
-    pos += 2 + length;
-  }
-  if (short_rows > kShortRowsNamed && warnings != nullptr) {
-    warnings->push_back(absl::StrCat(where.Name(), ": ", short_rows - kShortRowsNamed,
-                                     " more short rows padded transparent"));
-  }
-  if (mode.mode == TransparencyMode::kNone) {
-    std::fill(pic.opaque.begin(), pic.opaque.end(), uint8_t{1});
-  }
-  return pic;
-}
-
 }  // namespace
 
 absl::StatusOr<image::IndexedPicture> DecodePalettedFrame(Bytes file, const FrameInfo& info,
@@ -166,7 +87,15 @@ absl::StatusOr<image::IndexedPicture> DecodePalettedFrame(Bytes file, const Fram
   if (absl::Status s = CheckFrameSize(file, info, where); !s.ok()) return s;
   switch (info.storage()) {
     case Storage::kRaw: return DecodeRaw(file, info, mode, where);
-    case Storage::kRunEncoded: return DecodeRunEncoded(file, info, mode, where, warnings);
+    case Storage::kRunEncoded: {
+      absl::StatusOr<image::IndexedPicture> pic =
+          DecodeRunEncodedFrame(file, info, where, warnings);
+      // `none`: skipped pixels show the key they carry.
+      if (pic.ok() && mode.mode == TransparencyMode::kNone) {
+        std::fill(pic->opaque.begin(), pic->opaque.end(), uint8_t{1});
+      }
+      return pic;
+    }
     default:
       return where.Error(absl::StrCat("storage ", int(info.storage_byte),
                                       " is truecolor, not paletted"));

@@ -1,15 +1,7 @@
 // Decoding one simple (not layered) frame's pixels.
 //
 // Raw (storage 0): width x height indices, top-down.
-// Run-encoded (any other storage byte but 4 and 5): height rows, each
-//   u16 lineLength then exactly lineLength bytes of chunks. A chunk's mask byte:
-//     bit 0 set            skip (mask >> 1) pixels (0..127): transparent
-//     bit 0 clear, bit 1   repeat the next byte (mask >> 2) + 1 times (1..64)
-//     bits 0 and 1 clear   copy the next (mask >> 2) + 1 bytes (1..64)
-//   Runs are clipped at the width. Repeated and literal pixels are drawn even
-//   when equal to the key. A row that ends before the width is padded
-//   transparent and reported as a warning (the game would read on into the
-//   next row's bytes).
+// Run-encoded (any other storage byte but 4 and 5): see run_decode.h.
 // Truecolor (storage 4 / 5, TA: Kingdoms): width x height little-endian u16,
 //   ARGB4444 or ARGB1555, widened to 8 bits by bit replication.
 #pragma once
