@@ -7,7 +7,7 @@ ASAN_BUILD ?= build-asan
 DEMO_DATA := $(BUILD)/demo-data
 DEMO_OUT := $(BUILD)/demo-out
 
-.PHONY: deps build demo test test-plain test-asan bench clean
+.PHONY: deps build demo test test-plain test-asan bench fuzz clean
 
 deps:
 	@scripts/install-deps.sh
@@ -43,8 +43,24 @@ test-asan: deps $(ASAN_BUILD)/build.ninja
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
 
-bench: build
-	bench/run.sh $(BUILD)
+BENCH_BUILD ?= build-bench
+
+# Benchmarks want an optimised build of their own.
+bench: deps
+	cmake -S . -B $(BENCH_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DKBOT_BUILD_TESTS=OFF
+	cmake --build $(BENCH_BUILD) -j $(JOBS)
+	bench/run.sh $(BENCH_BUILD)
+
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
+
+# libFuzzer over the GAF reader and renderer, seeded with the demo assets.
+fuzz: demo
+	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DKBOT_BUILD_FUZZ=ON -DKBOT_BUILD_TESTS=OFF -DKBOT_BUILD_BENCH=OFF
+	cmake --build $(FUZZ_BUILD) --target kbot_gaf_fuzz -j $(JOBS)
+	mkdir -p $(FUZZ_BUILD)/corpus && cp $(DEMO_DATA)/anims/* $(FUZZ_BUILD)/corpus/
+	$(FUZZ_BUILD)/fuzz/kbot_gaf_fuzz $(FUZZ_BUILD)/corpus -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD)
