@@ -1,8 +1,8 @@
 #include "formats/gaf/run_decode.h"
 
 #include <array>
-#include <optional>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include "absl/status/status.h"
