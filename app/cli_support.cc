@@ -1,6 +1,14 @@
 #include "app/cli_support.h"
 
+#include <algorithm>
+#include <filesystem>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+
 namespace kbot::app {
+
+using tools::json;
 
 int Fail(const std::string& command, const absl::Status& status) {
   std::cerr << "kbot: " << command << ": " << status.message() << "\n";
@@ -15,6 +23,55 @@ absl::StatusOr<OpenedAsset> OpenAsset(const std::string& path) {
   OpenedAsset opened{*std::move(file), {path, {}}};
   opened.asset.bytes = opened.file.bytes();
   return opened;
+}
+
+absl::StatusOr<tools::PaletteChoice> LoadPalette(const std::optional<std::string>& path) {
+  tools::PaletteChoice choice;
+  if (!path) return choice;
+  absl::StatusOr<contexts::FileBytes> file = contexts::FileBytes::Open(*path);
+  if (!file.ok()) return file.status();
+  absl::StatusOr<palette::Palette> pal = palette::ParsePalette(file->bytes(), *path);
+  if (!pal.ok()) return pal.status();
+  choice.colors = *pal;
+  choice.source = "override";
+  choice.path = *path;
+  return choice;
+}
+
+namespace {
+
+bool IsGafName(const std::filesystem::path& p) {
+  const std::string ext = absl::AsciiStrToLower(p.extension().string());
+  return ext == ".gaf" || ext == ".taf";
+}
+
+}  // namespace
+
+// The files a check covers: each file named, and every .gaf/.taf under each
+// folder named, in a stable order.
+std::vector<std::string> CollectGafFiles(const std::vector<std::string>& paths,
+                                         std::vector<json>& reports) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    if (!fs::is_directory(path, ec)) {
+      files.push_back(path);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (fs::recursive_directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec)) {
+      if (it->is_regular_file(ec) && IsGafName(it->path())) found.push_back(it->path().string());
+    }
+    if (ec) {
+      reports.push_back(json{{"path", path}, {"sequences", 0}, {"frames", 0}, {"pixels", 0},
+                             {"warnings", json::array()},
+                             {"errors", {absl::StrCat(path, ": cannot list: ", ec.message())}}});
+    }
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return files;
 }
 
 }  // namespace kbot::app

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <iostream>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -28,5 +30,14 @@ struct OpenedAsset {
   tools::Asset asset;
 };
 absl::StatusOr<OpenedAsset> OpenAsset(const std::string& path);
+
+// The palette a command draws with: the `--palette` file (a PAL or a PCX), or
+// the embedded TA palette.
+absl::StatusOr<tools::PaletteChoice> LoadPalette(const std::optional<std::string>& path);
+
+// Each file named, and every .gaf/.taf under each folder named, in a stable
+// order. A folder that cannot be listed adds an error report to `reports`.
+std::vector<std::string> CollectGafFiles(const std::vector<std::string>& paths,
+                                         std::vector<tools::json>& reports);
 
 }  // namespace kbot::app

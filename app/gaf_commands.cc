@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "app/cli_support.h"
+#include "app/gaf_edit_commands.h"
 #include "app/table.h"
 #include "contexts/file_io.h"
 #include "mcp/tools/gaf_tools.h"
@@ -104,19 +105,6 @@ int RunInfo(const InfoOptions& o) {
   return (*out)["errors"].empty() ? kExitOk : kExitFailed;
 }
 
-absl::StatusOr<tools::PaletteChoice> LoadPalette(const std::optional<std::string>& path) {
-  tools::PaletteChoice choice;
-  if (!path) return choice;
-  absl::StatusOr<contexts::FileBytes> file = contexts::FileBytes::Open(*path);
-  if (!file.ok()) return file.status();
-  absl::StatusOr<palette::Palette> pal = palette::ParsePalette(file->bytes(), *path);
-  if (!pal.ok()) return pal.status();
-  choice.colors = *pal;
-  choice.source = "override";
-  choice.path = *path;
-  return choice;
-}
-
 int RunExport(const ExportOptions& o) {
   tools::ExportRequest req;
   absl::StatusOr<tools::ExportFormat> format = tools::ParseExportFormat(o.format);
@@ -145,38 +133,6 @@ int RunExport(const ExportOptions& o) {
             << s["palette"]["source"].get<std::string>() << "\n";
   for (const json& w : s["warnings"]) std::cout << "warning: " << w.get<std::string>() << "\n";
   return kExitOk;
-}
-
-bool IsGafName(const std::filesystem::path& p) {
-  const std::string ext = absl::AsciiStrToLower(p.extension().string());
-  return ext == ".gaf" || ext == ".taf";
-}
-
-// The files a check covers: each file named, and every .gaf/.taf under each
-// folder named, in a stable order.
-std::vector<std::string> CollectGafFiles(const std::vector<std::string>& paths,
-                                         std::vector<json>& reports) {
-  namespace fs = std::filesystem;
-  std::vector<std::string> files;
-  for (const std::string& path : paths) {
-    std::error_code ec;
-    if (!fs::is_directory(path, ec)) {
-      files.push_back(path);
-      continue;
-    }
-    std::vector<std::string> found;
-    for (fs::recursive_directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec)) {
-      if (it->is_regular_file(ec) && IsGafName(it->path())) found.push_back(it->path().string());
-    }
-    if (ec) {
-      reports.push_back(json{{"path", path}, {"sequences", 0}, {"frames", 0}, {"pixels", 0},
-                             {"warnings", json::array()},
-                             {"errors", {absl::StrCat(path, ": cannot list: ", ec.message())}}});
-    }
-    std::sort(found.begin(), found.end());
-    files.insert(files.end(), found.begin(), found.end());
-  }
-  return files;
 }
 
 int RunCheck(const CheckOptions& o) {
@@ -247,6 +203,8 @@ void AddGafCommands(CLI::App& app, int& exit_code) {
       ->required();
   c->add_flag("--json", check->json, "Print the report as JSON");
   c->callback([check, &exit_code] { exit_code = RunCheck(*check); });
+
+  AddGafEditCommands(*gaf, exit_code);
 }
 
 }  // namespace kbot::app

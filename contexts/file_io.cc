@@ -68,7 +68,7 @@ FileBytes::~FileBytes() {
   if (data_ != nullptr) ::munmap(const_cast<uint8_t*>(data_), size_);
 }
 
-absl::Status WriteFileAtomically(const std::string& path, Bytes bytes) {
+absl::Status WriteFileAtomically(const std::string& path, Bytes bytes, Flush flush) {
   namespace fs = std::filesystem;
   const fs::path target(path);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
@@ -93,7 +93,7 @@ absl::Status WriteFileAtomically(const std::string& path, Bytes bytes) {
   const mode_t mask = ::umask(0);
   ::umask(mask);
   ::fchmod(f.fd, 0666 & ~mask);
-  if (::fsync(f.fd) != 0) return fail("cannot flush");
+  if (flush == Flush::kYes && ::fsync(f.fd) != 0) return fail("cannot flush");
   if (::rename(temp.c_str(), path.c_str()) != 0) return fail("cannot rename into place");
   return absl::OkStatus();
 }

@@ -32,6 +32,9 @@ class FileBytes {
 
 // Writes `bytes` to a temporary file beside `path`, then renames it into
 // place: a failure leaves any existing file untouched and no partial file.
-absl::Status WriteFileAtomically(const std::string& path, Bytes bytes);
+// `flush` also waits for the bytes to reach the disk before the rename, so a
+// power cut cannot leave an empty file either; scratch files skip it.
+enum class Flush { kYes, kNo };
+absl::Status WriteFileAtomically(const std::string& path, Bytes bytes, Flush flush = Flush::kYes);
 
 }  // namespace kbot::contexts
