@@ -184,5 +184,45 @@ TEST_F(Cli, DemoWritesAssetsThatCheckClean) {
   EXPECT_EQ(r.status, 0) << r.err;
 }
 
+TEST_F(Cli, DumpBuildAndRoundtrip) {
+  Result r = Kbot("demo --target " + (dir_ / "demo").string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string gaf = (dir_ / "demo/anims/demo.gaf").string();
+  r = Kbot("gaf dump " + gaf + " --target " + (dir_ / "dump").string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("2 sequence(s), 14 frame(s), 14 image(s)"), std::string::npos) << r.out;
+  EXPECT_TRUE(fs::exists(dir_ / "dump/spinner/7.png"));
+  r = Kbot("gaf build " + (dir_ / "dump").string() + " --target " + (dir_ / "re.gaf").string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(ReadAll(dir_ / "re.gaf"), ReadAll(gaf)) << "the demo file comes back byte for byte";
+  r = Kbot("gaf roundtrip " + (dir_ / "demo").string());
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("roundtrip: 2 file(s), 2 identical, 0 differ"), std::string::npos) << r.out;
+  EXPECT_EQ(Kbot("gaf build x --target y --storage zip").status, 2);
+  EXPECT_EQ(Kbot("gaf dump " + gaf).status, 2);  // --target missing
+}
+
+// A frame that draws all 256 indices and has a transparent pixel can only be
+// dumped as RGBA; building maps each colour to the nearest index that is not
+// the key, so the drawn key pixel comes back as another index, and the
+// roundtrip names it.
+TEST_F(Cli, RoundtripNamesTheFirstDifference) {
+  std::vector<uint8_t> all(256);
+  for (int i = 0; i < 256; ++i) all[i] = uint8_t(i);
+  // Every index drawn (the key too: run-encoded), then one skipped pixel.
+  testing::FixtureFrame rle{.width = 257, .height = 1, .transparency = 9, .storage = 1};
+  std::vector<uint8_t> first(all.begin(), all.begin() + 64), second(all.begin() + 64, all.begin() + 128),
+      third(all.begin() + 128, all.begin() + 192), fourth(all.begin() + 192, all.end());
+  rle.payload = testing::Row({testing::Literal(first), testing::Literal(second),
+                              testing::Literal(third), testing::Literal(fourth), testing::Skip(1)});
+  const fs::path file = Write("all.gaf", testing::LayOutGaf({testing::FixtureSequence{"all", 1, 0, {rle}}}).bytes);
+  const Result r = Kbot("gaf roundtrip " + file.string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("DIFFERS " + file.string() + ": 1 sequences, 1 frames: sequence 0: frame 0: pixel (9, 0): index 9 became 102"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("roundtrip: 1 file(s), 0 identical, 1 differ"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace kbot
