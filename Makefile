@@ -28,6 +28,8 @@ demo: build
 	$(BUILD)/kbot gaf export $(DEMO_DATA)/anims/demo.gaf --sequence explosion --format sheet --target $(DEMO_OUT)/explosion-sheet.png
 	$(BUILD)/kbot gaf export $(DEMO_DATA)/anims/glow.taf --sequence glow --format apng --target $(DEMO_OUT)/glow.png
 	$(BUILD)/kbot gaf check $(DEMO_DATA)
+	$(BUILD)/kbot gaf dump $(DEMO_DATA)/anims/demo.gaf --target $(DEMO_OUT)/demo-dump
+	$(BUILD)/kbot gaf roundtrip $(DEMO_DATA)
 	@echo "demo: pictures are in $(DEMO_OUT)/"
 
 test: test-plain test-asan

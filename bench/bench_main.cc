@@ -96,6 +96,29 @@ void DecodeRatio(const Collector& c, const char* label, const char* decode, cons
   std::printf("  %-22s memcpy working set %.1f MB (source + destination)\n", "", 2 * bytes / 1e6);
 }
 
+// Writing vs decoding the same frames: both count the index + opaque planes as
+// their bytes, so the throughput ratio is the inverse time ratio.
+void WriterRatio(const Collector& c, const char* label, const char* write, const char* decode,
+                 const char* key) {
+  const Figure* w = c.Find(write);
+  const Figure* d = c.Find(decode);
+  if (w == nullptr) return;
+  const double bytes = w->counters.count("in_MB") ? w->counters.at("in_MB") * 1e6 : 0;
+  const double file_mb = w->counters.count("file_MB") ? w->counters.at("file_MB") : 0;
+  Result(std::string(key) + "_ms", w->ns / 1e6);
+  Result(std::string(key) + "_gbps", bytes / w->ns);
+  if (d == nullptr) {
+    std::printf("  %-30s write %8.3f ms (%6.2f GB/s), file %.2f MB\n", label, w->ns / 1e6,
+                bytes / w->ns, file_mb);
+    return;
+  }
+  const double ratio = d->ns / w->ns;
+  std::printf("  %-30s write %8.3f ms (%6.2f GB/s)   decode %8.3f ms (%6.2f GB/s)   "
+              "ratio %.3f   file %.2f MB\n",
+              label, w->ns / 1e6, bytes / w->ns, d->ns / 1e6, bytes / d->ns, ratio, file_mb);
+  Result(std::string(key) + "_vs_decode_ratio", ratio);
+}
+
 struct PngPoint {
   std::string label;
   int level = 0;
@@ -213,6 +236,12 @@ int main(int argc, char** argv) {
     std::printf("  ReadGaf atlas (headers only): %.3f ms\n", r->ns / 1e6);
     Result("readgaf_atlas_ms", r->ns / 1e6);
   }
+  std::printf("\nWriteGaf from planes in memory vs decode + render of the same frames "
+              "(throughput over the index + opaque planes; ratio = write / decode):\n");
+  WriterRatio(collector, "writer encode / decode (effects)", "BM_EncodeEffects",
+              "BM_DecodeRenderEffects", "encode_effects");
+  WriterRatio(collector, "writer raw / decode (atlas)", "BM_WriteAtlasRaw",
+              "BM_DecodeRenderAtlas", "write_atlas_raw");
   PngSummary(collector);
   std::printf("\n");
   for (const std::string& line : results) std::printf("%s\n", line.c_str());
