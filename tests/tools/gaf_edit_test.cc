@@ -339,3 +339,23 @@ TEST(GafWriterBytes, MatchBytesWrittenByHand) {
 
 }  // namespace
 }  // namespace kbot::tools
+
+namespace kbot::tools {
+namespace {
+
+TEST(SequenceFolderName, SafeOnEveryFileSystem) {
+  std::vector<std::string> used;
+  EXPECT_EQ(SequenceFolderName("cursormove", used), "cursormove");
+  EXPECT_EQ(SequenceFolderName("CursorMove", used), "CursorMove_2");  // case-insensitive file systems
+  EXPECT_EQ(SequenceFolderName("a/b\\c:d*e?f", used), "a_b_c_d_e_f");
+  EXPECT_EQ(SequenceFolderName("CON", used), "CON_seq");
+  EXPECT_EQ(SequenceFolderName("lpt1.txt", used), "lpt1.txt_seq");
+  EXPECT_EQ(SequenceFolderName("", used), "_seq");
+  EXPECT_EQ(SequenceFolderName("", used), "_seq_2");
+  EXPECT_EQ(SequenceFolderName("trail. ", used), "trail._");
+  EXPECT_EQ(SequenceFolderName(".hidden", used), "_hidden");
+  EXPECT_EQ(SequenceFolderName("caf\xe9", used), "caf_");
+}
+
+}  // namespace
+}  // namespace kbot::tools
