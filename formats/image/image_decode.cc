@@ -63,7 +63,7 @@ void OnPngRead(png_structp png, png_bytep out, size_t length) {
     std::snprintf(message, sizeof message, "the file ends at byte %zu, inside a chunk", job->size);
     png_error(png, message);  // OnPngError copies it before the longjmp
   }
-  std::memcpy(out, job->data + job->pos, length);
+  if (length > 0) std::memcpy(out, job->data + job->pos, length);
   job->pos += length;
 }
 
@@ -151,8 +151,8 @@ struct PngReader {
 
 absl::Status TooLarge(absl::string_view name, uint64_t width, uint64_t height) {
   return absl::InvalidArgumentError(absl::StrCat(name, ": ", width, " x ", height,
-                                                 " pixels is over the limit of ",
-                                                 kMaxDecodedPixels, " pixels"));
+                                                 " pixels is over the limit of ", kMaxDecodedPixels,
+                                                 " pixels"));
 }
 
 // ---------------------------------------------------------------- GIF
@@ -169,7 +169,7 @@ int ReadFromMemory(GifFileType* gif, GifByteType* out, int length) {
   if (length <= 0) return 0;
   const size_t n = std::min(size_t(length), in->size - in->pos);
   if (n < size_t(length)) in->ran_out = true;  // giflib sees the short count as a read failure
-  std::memcpy(out, in->data + in->pos, n);
+  if (n > 0) std::memcpy(out, in->data + in->pos, n);  // data is null for an empty file
   in->pos += n;
   return int(n);
 }
@@ -186,8 +186,8 @@ absl::Status GifError(absl::string_view name, int code, const GifInput& in,
         absl::StrCat(name, ": the GIF ends at byte ", in.size, " while ", doing));
   }
   const char* text = GifErrorString(code);
-  return absl::InvalidArgumentError(absl::StrCat(name, ": not a GIF: ", doing, ": ",
-                                                 text != nullptr ? text : "unknown error"));
+  return absl::InvalidArgumentError(
+      absl::StrCat(name, ": not a GIF: ", doing, ": ", text != nullptr ? text : "unknown error"));
 }
 
 // The file-order row `n` of an interlaced image of `height` rows: passes
@@ -196,8 +196,8 @@ int InterlacedRow(int n, int height) {
   static const int kStart[] = {0, 4, 2, 1};
   static const int kStep[] = {8, 8, 4, 2};
   for (int pass = 0; pass < 4; ++pass) {
-    const int rows = kStart[pass] < height ? (height - kStart[pass] + kStep[pass] - 1) / kStep[pass]
-                                           : 0;
+    const int rows =
+        kStart[pass] < height ? (height - kStart[pass] + kStep[pass] - 1) / kStep[pass] : 0;
     if (n < rows) return kStart[pass] + n * kStep[pass];
     n -= rows;
   }
@@ -241,8 +241,8 @@ absl::StatusOr<DecodedImage> DecodePngFile(Bytes bytes, absl::string_view name) 
     for (size_t y = 0; y < rows.size(); ++y) rows[y] = target.data() + y * job.row_bytes;
     if (indexed) out.opaque.resize(pixels);
   } catch (const std::bad_alloc&) {
-    return absl::ResourceExhaustedError(absl::StrCat(
-        name, ": out of memory for a ", job.width, " x ", job.height, " image"));
+    return absl::ResourceExhaustedError(
+        absl::StrCat(name, ": out of memory for a ", job.width, " x ", job.height, " image"));
   }
   job.rows = rows.data();
   if (!ReadPixels(reader.png, reader.info, &job)) return PngError(name, job);
@@ -338,8 +338,8 @@ absl::StatusOr<DecodedImage> DecodeGifFile(Bytes bytes, absl::string_view name) 
       out.opaque.assign(pixels, 0);
       line.resize(size_t(std::max(desc.Width, 0)));
     } catch (const std::bad_alloc&) {
-      return absl::ResourceExhaustedError(absl::StrCat(
-          name, ": out of memory for a ", screen_w, " x ", screen_h, " image"));
+      return absl::ResourceExhaustedError(
+          absl::StrCat(name, ": out of memory for a ", screen_w, " x ", screen_h, " image"));
     }
     for (int i = 0; i < map->ColorCount && i < 256; ++i) {
       const GifColorType& c = map->Colors[i];
