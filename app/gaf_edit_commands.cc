@@ -67,9 +67,17 @@ int RunBuild(const BuildOptions& o) {
   return kExitOk;
 }
 
+// A roundtrip report for a file or folder that could not be read at all.
+json Failed(const std::string& path, const std::string& why) {
+  return json{{"path", path},  {"ok", false},     {"sequences", 0},
+              {"frames", 0},   {"flattened", 0},  {"difference", why}};
+}
+
 int RunRoundtrip(const RoundtripOptions& o) {
+  std::vector<json> listing_errors;
+  const std::vector<std::string> files = CollectGafFiles(o.paths, listing_errors);
   std::vector<json> reports;
-  const std::vector<std::string> files = CollectGafFiles(o.paths, reports);
+  for (const json& e : listing_errors) reports.push_back(Failed(e["path"], e["errors"][0]));
   // Progress on a terminal only: a pipe gets the lines alone.
   const bool progress = !o.json && ::isatty(STDERR_FILENO);
   size_t failed = 0, flattened = 0;
@@ -77,9 +85,7 @@ int RunRoundtrip(const RoundtripOptions& o) {
     if (progress) std::cerr << "\r[" << i + 1 << "/" << files.size() << "] " << std::flush;
     absl::StatusOr<OpenedAsset> opened = OpenAsset(files[i]);
     json report = opened.ok() ? tools::GafRoundtripFile(opened->asset)
-                              : json{{"path", files[i]}, {"ok", false}, {"sequences", 0},
-                                     {"frames", 0}, {"flattened", 0},
-                                     {"difference", std::string(opened.status().message())}};
+                              : Failed(files[i], std::string(opened.status().message()));
     if (progress) std::cerr << "\r\033[K" << std::flush;
     if (!o.json) {
       std::cout << (report["ok"].get<bool>() ? "ok      " : "DIFFERS ") << files[i] << ": "
@@ -94,13 +100,13 @@ int RunRoundtrip(const RoundtripOptions& o) {
     flattened += report["flattened"].get<size_t>();
     reports.push_back(std::move(report));
   }
-  for (const json& r : reports) failed += r.contains("errors") ? 1 : 0;  // unlistable folders
+  failed += listing_errors.size();
   if (o.json) {
     PrintJson(json{{"files", reports},
-                   {"summary", {{"files", files.size()}, {"differ", failed},
+                   {"summary", {{"files", reports.size()}, {"differ", failed},
                                 {"flattened", flattened}}}});
   } else {
-    std::cout << "roundtrip: " << files.size() << " file(s), " << files.size() - failed
+    std::cout << "roundtrip: " << reports.size() << " file(s), " << reports.size() - failed
               << " identical, " << failed << " differ, " << flattened
               << " layered frame(s) flattened\n";
   }

@@ -9,10 +9,18 @@
 #   3. times whole processes: `kbot gaf check` on each fixture and `kbot gaf
 #      list atlas.gaf` (median wall time), with peak RSS (/usr/bin/time %M)
 #      against the process at rest (`kbot --version`);
-#   4. prints a summary table.
-# Takes well under two minutes. Knobs (environment): KBOT_BENCH_MIN_TIME
-# (seconds per benchmark repetition, default 0.2), KBOT_BENCH_REPETITIONS
-# (default 5), KBOT_BENCH_RUNS (process runs per median, default 21).
+#   4. times the editing commands as whole processes, wall ms and peak RSS
+#      of each run (/usr/bin/time %M): `kbot gaf dump atlas.gaf` into a fresh
+#      folder on the temporary folder's file system (removed before each
+#      run, outside the interval) and into /dev/shm (tmpfs: the same work
+#      without the disk), `kbot gaf build` of that dump, and `kbot gaf
+#      roundtrip atlas.gaf`; checks the rebuilt file is byte-identical;
+#   5. prints a summary table.
+# Takes about two minutes (the dump's wall time depends on the disk). Knobs
+# (environment): KBOT_BENCH_MIN_TIME (seconds per benchmark repetition,
+# default 0.2), KBOT_BENCH_REPETITIONS (default 5), KBOT_BENCH_RUNS (process
+# runs per median, default 21), KBOT_BENCH_EDIT_RUNS (runs per median of the
+# editing commands, default 3).
 set -euo pipefail
 export LC_ALL=C  # "." decimals for EPOCHREALTIME and awk
 
@@ -37,13 +45,15 @@ done
 MIN_TIME=${KBOT_BENCH_MIN_TIME:-0.2}
 REPS=${KBOT_BENCH_REPETITIONS:-5}
 RUNS=${KBOT_BENCH_RUNS:-21}
+EDIT_RUNS=${KBOT_BENCH_EDIT_RUNS:-3}
 BUILD_TYPE=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$BUILD/CMakeCache.txt" 2>/dev/null || true)
 if [[ $BUILD_TYPE != Release ]]; then
   echo "run.sh: warning: $BUILD is a '${BUILD_TYPE:-?}' build; figures are meant for Release" >&2
 fi
 
 TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+SHM_DUMP=
+trap 'rm -rf "$TMP"; [[ -z $SHM_DUMP ]] || rm -rf "$SHM_DUMP"' EXIT
 
 echo "== fixtures"
 "$FIXTURES" "$TMP"
@@ -112,6 +122,61 @@ tail -n 1 "$TMP/check.txt"
 "$KBOT" gaf list "$ATLAS" >"$TMP/list.txt"
 head -n 1 "$TMP/list.txt"
 
+# The editing commands: each run is timed whole (EPOCHREALTIME around
+# /usr/bin/time, whose own fork adds well under a millisecond to runs of
+# hundreds) and its peak RSS read from /usr/bin/time. `prepare` (a shell
+# command, or "") runs before each run, outside the interval. Prints
+# "WALL_MS KB" (medians of EDIT_RUNS runs; no warm-up: the fixture is in the
+# page cache already). The last run's output stays in $TMP/edit_out, and
+# what it wrote stays in place, for the sanity checks.
+edit_runs() {
+  local prepare=$1 i t0 t1 kb
+  shift
+  for ((i = 0; i < EDIT_RUNS; i++)); do
+    [[ -z $prepare ]] || eval "$prepare"
+    t0=${EPOCHREALTIME:-$(date +%s.%N)}
+    if ((have_time)); then
+      /usr/bin/time -f "%M" -o "$TMP/edit_rss" "$@" >"$TMP/edit_out" 2>&1 || true
+      kb=$(tail -n 1 "$TMP/edit_rss")
+    else
+      "$@" >"$TMP/edit_out" 2>&1 || true
+      kb=nan
+    fi
+    t1=${EPOCHREALTIME:-$(date +%s.%N)}
+    echo "$t0 $t1 $kb"
+  done >"$TMP/edit_runs"
+  echo "$(awk '{ printf "%.3f\n", ($2 - $1) * 1000 }' "$TMP/edit_runs" | median)" \
+    "$(awk '{ print $3 }' "$TMP/edit_runs" | median)"
+}
+
+echo
+echo "== editing commands (median of $EDIT_RUNS runs each, wall ms and peak RSS)"
+DUMP=$TMP/atlas-dump
+REBUILT=$TMP/rebuilt.gaf
+read -r dump_ms dump_kb < <(edit_runs 'rm -rf "$DUMP"' "$KBOT" gaf dump "$ATLAS" --target "$DUMP")
+echo "dump (disk):  $dump_ms ms, $dump_kb KB"
+tail -n 1 "$TMP/edit_out"  # the build below reads this last run's dump
+dump_shm_ms=nan dump_shm_kb=nan
+if [[ -d /dev/shm && -w /dev/shm ]]; then
+  SHM_DUMP=$(mktemp -d /dev/shm/kbot-bench-XXXXXX)
+  read -r dump_shm_ms dump_shm_kb < \
+    <(edit_runs 'rm -rf "$SHM_DUMP/d"' "$KBOT" gaf dump "$ATLAS" --target "$SHM_DUMP/d")
+  rm -rf "$SHM_DUMP"
+  echo "dump (tmpfs): $dump_shm_ms ms, $dump_shm_kb KB"
+fi
+read -r build_ms build_kb < <(edit_runs 'rm -f "$REBUILT"' "$KBOT" gaf build "$DUMP" --target "$REBUILT")
+echo "build:        $build_ms ms, $build_kb KB"
+tail -n 1 "$TMP/edit_out"
+rebuilt_same=no
+cmp -s "$ATLAS" "$REBUILT" && rebuilt_same=yes
+echo "rebuilt atlas byte-identical to the original: $rebuilt_same"
+dump_files=$(find "$DUMP" -type f | wc -l)
+dump_mb=$(du -sk "$DUMP" | awk '{ printf "%.1f", $1 / 1024 }')
+read -r roundtrip_ms roundtrip_kb < <(edit_runs '' "$KBOT" gaf roundtrip "$ATLAS")
+echo "roundtrip:    $roundtrip_ms ms, $roundtrip_kb KB"
+tail -n 1 "$TMP/edit_out"
+atlas_mb=$(awk -v b="$(wc -c <"$ATLAS")" 'BEGIN { printf "%.1f", b / 1e6 }')
+
 # The summary.
 verdict() { awk -v v="$1" -v t="$2" -v op="$3" 'BEGIN {
   if (v == "" || v == "nan") { print "n/a"; exit }
@@ -145,6 +210,17 @@ row "  vs in-process decode+render" "$(fmt "$(result effects_decode_ms)" '%.3f m
 row "kbot gaf list atlas.gaf: wall time" "$(fmt "$list_ms" '%.2f ms')" "< 20 ms" "$(verdict "$list_ms" 20 '<')"
 row "kbot gaf list atlas.gaf: peak RSS above rest" "$(fmt "$list_delta_mb" '%.2f MB') ($(fmt "$list_kb" '%.0f') - $(fmt "$rest_kb" '%.0f') KB)" "< 16 MB" "$(verdict "$list_delta_mb" 16 '<')"
 row "kbot gaf list atlas.gaf: minor page faults" "$(fmt "$list_flt" '%.0f') (rest $(fmt "$rest_flt" '%.0f'))" "" ""
+row "writer encode / decode (effects.gaf)" "$(fmt "$(result encode_effects_vs_decode_ratio)" '%.3f')" "" ""
+row "  WriteGaf run-encoded, 200 frames (per iteration)" "$(fmt "$(result encode_effects_ms)" '%.3f ms') ($(fmt "$(result encode_effects_gbps)" '%.2f GB/s'))" "" ""
+row "  decode+render of the same frames" "$(fmt "$(result effects_decode_ms)" '%.3f ms') ($(fmt "$(result effects_decode_gbps)" '%.2f GB/s'))" "" ""
+row "WriteGaf atlas frames raw (per iteration)" "$(fmt "$(result write_atlas_raw_ms)" '%.3f ms') ($(fmt "$(result write_atlas_raw_gbps)" '%.2f GB/s'))" "" ""
+row "  writer raw / decode (atlas.gaf)" "$(fmt "$(result write_atlas_raw_vs_decode_ratio)" '%.3f')" "" ""
+row "kbot gaf dump atlas.gaf ($atlas_mb MB), disk" "$(fmt "$dump_ms" '%.0f ms'), $(fmt "$dump_kb" '%.0f KB')" "" ""
+row "  output: $dump_files files, $dump_mb MB" "" "" ""
+row "kbot gaf dump atlas.gaf to tmpfs (/dev/shm)" "$(fmt "$dump_shm_ms" '%.0f ms'), $(fmt "$dump_shm_kb" '%.0f KB')" "" ""
+row "kbot gaf build of the dump" "$(fmt "$build_ms" '%.0f ms'), $(fmt "$build_kb" '%.0f KB')" "" ""
+row "  rebuilt file byte-identical" "$rebuilt_same" "yes" "$([[ $rebuilt_same == yes ]] && echo met || echo MISSED)"
+row "kbot gaf roundtrip atlas.gaf" "$(fmt "$roundtrip_ms" '%.0f ms'), $(fmt "$roundtrip_kb" '%.0f KB')" "" ""
 chosen_level=$(result png_chosen_level)
 if [[ -n $chosen_level ]]; then
   filters=$([[ $(result png_chosen_filters_all) == 1 ]] && echo "all filters" || echo "no filter")
