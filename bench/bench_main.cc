@@ -106,16 +106,20 @@ void WriterRatio(const Collector& c, const char* label, const char* write, const
   const double bytes = w->counters.count("in_MB") ? w->counters.at("in_MB") * 1e6 : 0;
   const double file_mb = w->counters.count("file_MB") ? w->counters.at("file_MB") : 0;
   Result(std::string(key) + "_ms", w->ns / 1e6);
+  if (w->counters.count("first_call_ms")) {
+    Result(std::string(key) + "_first_call_ms", w->counters.at("first_call_ms"));
+  }
   Result(std::string(key) + "_gbps", bytes / w->ns);
   if (d == nullptr) {
-    std::printf("  %-30s write %8.3f ms (%6.2f GB/s), file %.2f MB\n", label, w->ns / 1e6,
+    std::printf("  %-32s write %8.3f ms (%6.2f GB/s), file %.2f MB\n", label, w->ns / 1e6,
                 bytes / w->ns, file_mb);
     return;
   }
   const double ratio = d->ns / w->ns;
-  std::printf("  %-30s write %8.3f ms (%6.2f GB/s)   decode %8.3f ms (%6.2f GB/s)   "
-              "ratio %.3f   file %.2f MB\n",
-              label, w->ns / 1e6, bytes / w->ns, d->ns / 1e6, bytes / d->ns, ratio, file_mb);
+  std::printf("  %-32s write %8.3f ms (%6.2f GB/s)   decode %8.3f ms (%6.2f GB/s)   "
+              "ratio %.3f   file %.2f MB   first call %.1f ms\n",
+              label, w->ns / 1e6, bytes / w->ns, d->ns / 1e6, bytes / d->ns, ratio, file_mb,
+              w->counters.count("first_call_ms") ? w->counters.at("first_call_ms") : 0.0);
   Result(std::string(key) + "_vs_decode_ratio", ratio);
 }
 

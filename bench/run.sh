@@ -214,6 +214,7 @@ row "writer encode / decode (effects.gaf)" "$(fmt "$(result encode_effects_vs_de
 row "  WriteGaf run-encoded, 200 frames (per iteration)" "$(fmt "$(result encode_effects_ms)" '%.3f ms') ($(fmt "$(result encode_effects_gbps)" '%.2f GB/s'))" "" ""
 row "  decode+render of the same frames" "$(fmt "$(result effects_decode_ms)" '%.3f ms') ($(fmt "$(result effects_decode_gbps)" '%.2f GB/s'))" "" ""
 row "WriteGaf atlas frames raw (per iteration)" "$(fmt "$(result write_atlas_raw_ms)" '%.3f ms') ($(fmt "$(result write_atlas_raw_gbps)" '%.2f GB/s'))" "" ""
+row "  first call (cold unless the heap is warm)" "$(fmt "$(result write_atlas_raw_first_call_ms)" '%.1f ms')" "" ""
 row "  writer raw / decode (atlas.gaf)" "$(fmt "$(result write_atlas_raw_vs_decode_ratio)" '%.3f')" "" ""
 row "kbot gaf dump atlas.gaf ($atlas_mb MB), disk" "$(fmt "$dump_ms" '%.0f ms'), $(fmt "$dump_kb" '%.0f KB')" "" ""
 row "  output: $dump_files files, $dump_mb MB" "" "" ""

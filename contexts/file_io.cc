@@ -98,4 +98,11 @@ absl::Status WriteFileAtomically(const std::string& path, Bytes bytes, Flush flu
   return absl::OkStatus();
 }
 
+absl::Status FlushFileSystem(const std::string& path) {
+  Fd f{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+  if (f.fd < 0) return ErrnoError(path, "cannot open", errno);
+  if (::syncfs(f.fd) != 0) return ErrnoError(path, "cannot flush", errno);
+  return absl::OkStatus();
+}
+
 }  // namespace kbot::contexts

@@ -37,4 +37,8 @@ class FileBytes {
 enum class Flush { kYes, kNo };
 absl::Status WriteFileAtomically(const std::string& path, Bytes bytes, Flush flush = Flush::kYes);
 
+// Waits until everything written to the file system holding `path` is on the
+// disk: one flush for a folder of many files written with Flush::kNo.
+absl::Status FlushFileSystem(const std::string& path);
+
 }  // namespace kbot::contexts

@@ -34,6 +34,21 @@ size_t RepeatLength(const uint8_t* index, const uint8_t* opaque, size_t x, size_
   return n;
 }
 
+// An upper bound of the file's size, so the output grows once: raw pixels
+// take a byte each, truecolor two, a run-encoded row at most its lineLength
+// word plus a literal mask for every 64 pixels and the pixels themselves.
+size_t SizeBound(const std::vector<SequenceToWrite>& sequences) {
+  size_t size = kHeaderSize + 4 * sequences.size();
+  for (const SequenceToWrite& seq : sequences) {
+    size += kSequenceHeaderSize + kFrameListItemSize * seq.frames.size();
+    for (const FrameToWrite& f : seq.frames) {
+      const size_t pixels = size_t(f.width) * f.height;
+      size += kFrameInfoSize + 2 * pixels + size_t(f.height) * (2 + f.width / 64 + 1);
+    }
+  }
+  return size;
+}
+
 }  // namespace
 
 size_t EncodeRow(const uint8_t* index, const uint8_t* opaque, size_t width,
@@ -74,6 +89,7 @@ size_t EncodeRow(const uint8_t* index, const uint8_t* opaque, size_t width,
 absl::StatusOr<std::vector<uint8_t>> WriteGaf(const std::vector<SequenceToWrite>& sequences,
                                               uint32_t version) {
   std::vector<uint8_t> out;
+  out.reserve(SizeBound(sequences));
   PutU32(out, version);
   PutU32(out, uint32_t(sequences.size()));
   PutU32(out, 0);
@@ -126,7 +142,10 @@ absl::StatusOr<std::vector<uint8_t>> WriteGaf(const std::vector<SequenceToWrite>
       if (truecolor) {
         for (uint16_t v : f.argb) PutU16(out, v);
       } else if (f.storage_byte == 0) {
-        for (size_t p = 0; p < pixels; ++p) out.push_back(f.opaque[p] ? f.index[p] : f.transparency);
+        const size_t at = out.size();
+        out.resize(at + pixels);
+        uint8_t* dst = out.data() + at;
+        for (size_t p = 0; p < pixels; ++p) dst[p] = f.opaque[p] ? f.index[p] : f.transparency;
       } else {
         for (size_t y = 0; y < f.height; ++y) {
           if (EncodeRow(f.index.data() + y * f.width, f.opaque.data() + y * f.width, f.width,

@@ -30,20 +30,15 @@ bool IsReservedOnWindows(const std::string& lower) {
          stem[3] >= '1' && stem[3] <= '9';
 }
 
-// Writes one file of the dump.
-class Writer {
- public:
-  explicit Writer(bool scratch) : flush_(scratch ? contexts::Flush::kNo : contexts::Flush::kYes) {}
-  absl::Status Write(const fs::path& path, Bytes bytes) const {
-    return contexts::WriteFileAtomically(path.string(), bytes, flush_);
-  }
-  absl::Status WriteText(const fs::path& path, const std::string& text) const {
-    return Write(path, Bytes(reinterpret_cast<const uint8_t*>(text.data()), text.size()));
-  }
-
- private:
-  contexts::Flush flush_;
-};
+// Writes one file of the dump. Each file is renamed into place whole; none is
+// flushed on its own (a dump is thousands of small files, and a flush each
+// cost seconds on an atlas): GafDump flushes the whole folder once at the end.
+absl::Status Write(const fs::path& path, Bytes bytes) {
+  return contexts::WriteFileAtomically(path.string(), bytes, contexts::Flush::kNo);
+}
+absl::Status WriteText(const fs::path& path, const std::string& text) {
+  return Write(path, Bytes(reinterpret_cast<const uint8_t*>(text.data()), text.size()));
+}
 
 std::string SequenceCsv(size_t index, const gaf::Sequence& seq) {
   return csv::FormatRow({"index", "name", "loop_flags", "unknown4"}) +
@@ -140,7 +135,6 @@ absl::StatusOr<json> GafDump(const Asset& asset, const DumpRequest& req) {
     return absl::InvalidArgumentError(absl::StrCat(req.target, ": cannot create: ", ec.message()));
   }
   gaf::Warnings warnings = gaf->warnings;
-  const Writer out(req.scratch);
   std::vector<std::string> used;
   json sequences = json::array();
   size_t total_frames = 0, total_images = 0, total_flattened = 0;
@@ -153,8 +147,8 @@ absl::StatusOr<json> GafDump(const Asset& asset, const DumpRequest& req) {
       return absl::InvalidArgumentError(
           absl::StrCat(dir.string(), ": cannot create: ", ec.message()));
     }
-    if (absl::Status st = out.WriteText(dir / "sequence.csv", SequenceCsv(s, seq)); !st.ok()) return st;
-    if (absl::Status st = out.WriteText(dir / "frames.csv", FramesCsv(seq)); !st.ok()) return st;
+    if (absl::Status st = WriteText(dir / "sequence.csv", SequenceCsv(s, seq)); !st.ok()) return st;
+    if (absl::Status st = WriteText(dir / "frames.csv", FramesCsv(seq)); !st.ok()) return st;
     size_t images = 0, flattened = 0;
     for (size_t f = 0; f < seq.frames.size(); ++f) {
       const gaf::FrameInfo& info = seq.frames[f].info;
@@ -170,14 +164,14 @@ absl::StatusOr<json> GafDump(const Asset& asset, const DumpRequest& req) {
                             absl::StrCat(asset.path, ": sequence ", s, " frame ", f, ": ",
                                          image.status().message()));
       }
-      if (absl::Status st = out.Write(dir / image->first, image->second); !st.ok()) return st;
+      if (absl::Status st = Write(dir / image->first, image->second); !st.ok()) return st;
       ++images;
       flattened += info.layered() ? 1 : 0;
     }
     if (images > 0) {
       absl::StatusOr<image::EncodedImage> preview = Preview(asset, *gaf, s, req);
       if (preview.ok()) {
-        if (absl::Status st = out.Write(dir / "animated.png", *preview); !st.ok()) return st;
+        if (absl::Status st = Write(dir / "animated.png", *preview); !st.ok()) return st;
       } else {
         warnings.push_back(absl::StrCat("sequence ", s, ": no animated.png preview: ",
                                         preview.status().message()));
@@ -192,6 +186,9 @@ absl::StatusOr<json> GafDump(const Asset& asset, const DumpRequest& req) {
                              {"frames", seq.frames.size()},
                              {"images", images},
                              {"flattened", flattened}});
+  }
+  if (!req.scratch) {
+    if (absl::Status st = contexts::FlushFileSystem(req.target); !st.ok()) return st;
   }
   return json{{"path", asset.path},
               {"target", req.target},

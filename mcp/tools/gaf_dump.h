@@ -26,7 +26,7 @@ struct DumpRequest {
   std::string target;  // the folder to write
   bool gif = false;    // frame images as GIF instead of PNG
   PaletteChoice palette;
-  bool scratch = false;  // a temporary folder: skip flushing each file to disk
+  bool scratch = false;  // a temporary folder: skip flushing it to disk
 };
 
 // {"path", "target", "sequences": [{"index", "name", "folder", "frames",

@@ -48,23 +48,23 @@ std::optional<std::string> PixelsDiffer(const gaf::FramePicture& a, const gaf::F
   }
   if (a.truecolor != b.truecolor) return std::string("truecolor and paletted differ");
   const size_t w = size_t(a.width());
+  auto at = [w](size_t i) { return absl::StrCat("pixel (", i % w, ", ", i / w, ")"); };
   for (size_t i = 0, n = w * size_t(a.height()); i < n; ++i) {
-    const std::string at = absl::StrCat("pixel (", i % w, ", ", i / w, ")");
     if (a.truecolor) {
       for (size_t c = 0; c < 4; ++c) {
         if (a.rgba.rgba[4 * i + c] != b.rgba.rgba[4 * i + c]) {
-          return absl::StrCat(at, ": channel ", c, " ", a.rgba.rgba[4 * i + c], " became ",
+          return absl::StrCat(at(i), ": channel ", c, " ", a.rgba.rgba[4 * i + c], " became ",
                               b.rgba.rgba[4 * i + c]);
         }
       }
       continue;
     }
     if (a.indexed.opaque[i] != b.indexed.opaque[i]) {
-      return absl::StrCat(at, a.indexed.opaque[i] ? ": drawn became transparent"
+      return absl::StrCat(at(i), a.indexed.opaque[i] ? ": drawn became transparent"
                                                   : ": transparent became drawn");
     }
     if (a.indexed.opaque[i] && a.indexed.index[i] != b.indexed.index[i]) {
-      return absl::StrCat(at, ": index ", a.indexed.index[i], " became ", b.indexed.index[i]);
+      return absl::StrCat(at(i), ": index ", a.indexed.index[i], " became ", b.indexed.index[i]);
     }
   }
   return std::nullopt;
