@@ -13,6 +13,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "formats/image/png_messages.h"
 
 namespace kbot::image {
 
@@ -40,21 +41,8 @@ struct ReadJob {
   // Where the pixels go (phase 2): `height` rows of `row_bytes` each.
   png_bytepp rows = nullptr;
   size_t row_bytes = 0;
-  char error[200] = {};
-  char warning[200] = {};  // the first one: libpng warns the cause, then errors in general terms
+  PngMessages messages;
 };
-
-void OnPngError(png_structp png, png_const_charp message) {
-  auto* job = static_cast<ReadJob*>(png_get_error_ptr(png));
-  std::snprintf(job->error, sizeof job->error, "%s", message);
-  png_longjmp(png, 1);
-}
-
-// Kept rather than printed: stderr is for kbot's own diagnostics.
-void OnPngWarning(png_structp png, png_const_charp message) {
-  auto* job = static_cast<ReadJob*>(png_get_error_ptr(png));
-  if (job->warning[0] == 0) std::snprintf(job->warning, sizeof job->warning, "%s", message);
-}
 
 void OnPngRead(png_structp png, png_bytep out, size_t length) {
   auto* job = static_cast<ReadJob*>(png_get_io_ptr(png));
@@ -71,7 +59,7 @@ void OnPngRead(png_structp png, png_bytep out, size_t length) {
 // palette and transparency copied out; the transforms to 8-bit indices or
 // 8-bit RGBA chosen. Nothing image-sized is allocated yet (libpng allocates
 // its row buffers in png_read_update_info, phase 2). Returns false with
-// job->error set.
+// job->messages.error set.
 bool ReadHeader(png_structp png, png_infop info, ReadJob* job) {
   if (setjmp(png_jmpbuf(png))) return false;
   png_set_read_fn(png, job, OnPngRead);
@@ -125,11 +113,11 @@ bool ReadPixels(png_structp png, png_infop info, ReadJob* job) {
 }
 
 absl::Status PngError(absl::string_view name, const ReadJob& job) {
-  std::string message = absl::StrCat(name, ": not a PNG: ", job.error);
+  std::string message = absl::StrCat(name, ": not a PNG: ", job.messages.error);
   // The warning often names the cause ("Image width exceeds user limit in
   // IHDR" before "Invalid IHDR data").
-  if (job.warning[0] != 0 && std::strcmp(job.warning, job.error) != 0) {
-    absl::StrAppend(&message, " (", job.warning, ")");
+  if (job.messages.warning[0] != 0 && std::strcmp(job.messages.warning, job.messages.error) != 0) {
+    absl::StrAppend(&message, " (", job.messages.warning, ")");
   }
   return absl::InvalidArgumentError(message);
 }
@@ -139,7 +127,7 @@ struct PngReader {
   png_structp png = nullptr;
   png_infop info = nullptr;
   explicit PngReader(ReadJob* job) {
-    png = png_create_read_struct(PNG_LIBPNG_VER_STRING, job, OnPngError, OnPngWarning);
+    png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &job->messages, OnPngError, OnPngWarning);
     if (png != nullptr) info = png_create_info_struct(png);
   }
   ~PngReader() {

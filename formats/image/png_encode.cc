@@ -1,5 +1,4 @@
 #include "formats/image/png_encode.h"
-#include "formats/image/png_writer.h"
 
 #include <png.h>
 
@@ -9,6 +8,8 @@
 #include <new>
 
 #include "absl/strings/str_cat.h"
+#include "formats/image/png_messages.h"
+#include "formats/image/png_writer.h"
 #include "formats/image/transparent_slot.h"
 
 namespace kbot::image {
@@ -32,23 +33,8 @@ struct WriteJob {
   const png_detail::Chunk* chunks = nullptr;  // rows null: write these, then IEND
   size_t chunk_count = 0;
   std::vector<uint8_t>* out = nullptr;
-  char error[200] = {};
-  char warning[200] = {};  // the first one: libpng warns the cause, then errors in general terms
+  PngMessages messages;
 };
-
-void OnError(png_structp png, png_const_charp message) {
-  auto* job = static_cast<WriteJob*>(png_get_error_ptr(png));
-  std::snprintf(job->error, sizeof job->error, "%s", message);
-  png_longjmp(png, 1);
-}
-
-// Kept rather than printed: stderr is for kbot's own diagnostics, and a
-// warning often names the cause of the error that follows ("Image width
-// exceeds user limit" before "Invalid IHDR data").
-void OnWarning(png_structp png, png_const_charp message) {
-  auto* job = static_cast<WriteJob*>(png_get_error_ptr(png));
-  if (job->warning[0] == 0) std::snprintf(job->warning, sizeof job->warning, "%s", message);
-}
 
 void OnWrite(png_structp png, png_bytep data, size_t length) {
   auto* job = static_cast<WriteJob*>(png_get_io_ptr(png));
@@ -65,17 +51,20 @@ void OnWrite(png_structp png, png_bytep data, size_t length) {
 
 void OnFlush(png_structp) {}
 
-// The only frame that calls libpng. Returns false with job->error set.
+// The only frame that calls libpng. Returns false with job->messages.error set.
 bool RunWrite(WriteJob* job) {
-  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, job, OnError, OnWarning);
+  png_structp png =
+      png_create_write_struct(PNG_LIBPNG_VER_STRING, &job->messages, OnPngError, OnPngWarning);
   if (png == nullptr) {
-    std::snprintf(job->error, sizeof job->error, "libpng could not start a writer");
+    std::snprintf(job->messages.error, sizeof job->messages.error,
+                  "libpng could not start a writer");
     return false;
   }
   png_infop info = png_create_info_struct(png);
   if (info == nullptr) {
     png_destroy_write_struct(&png, nullptr);
-    std::snprintf(job->error, sizeof job->error, "libpng could not start a writer");
+    std::snprintf(job->messages.error, sizeof job->messages.error,
+                  "libpng could not start a writer");
     return false;
   }
   if (setjmp(png_jmpbuf(png))) {
@@ -152,8 +141,9 @@ absl::StatusOr<EncodedImage> Run(const png_detail::Layout& layout, const PngOpti
   EncodedImage out;
   job.out = &out;
   if (!RunWrite(&job)) {
-    return absl::InternalError(absl::StrCat("libpng: ", job.error, job.warning[0] != 0 ? " (" : "",
-                                            job.warning, job.warning[0] != 0 ? ")" : ""));
+    return absl::InternalError(
+        absl::StrCat("libpng: ", job.messages.error, job.messages.warning[0] != 0 ? " (" : "",
+                     job.messages.warning, job.messages.warning[0] != 0 ? ")" : ""));
   }
   return out;
 }
