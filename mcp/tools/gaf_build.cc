@@ -231,9 +231,10 @@ absl::Status ReadFramesCsv(const csv::Table& table, const fs::path& file, bool r
       }
       FillPixels(*img, req.palette.colors, f);
       if (f.storage_byte == 0) {
-        const size_t keyed = size_t(std::count_if(
-            f.index.begin(), f.index.end(),
-            [&, i = size_t(0)](uint8_t v) mutable { return f.opaque[i++] && v == f.transparency; }));
+        size_t keyed = 0;
+        for (size_t i = 0; i < f.index.size(); ++i) {
+          keyed += f.opaque[i] && f.index[i] == f.transparency;
+        }
         if (keyed > 0) {
           warnings.push_back(absl::StrCat(file.string(), ": frame ", *index, ": ", keyed,
                                           " drawn pixel(s) use the key ", int(f.transparency),

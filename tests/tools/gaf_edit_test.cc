@@ -308,6 +308,21 @@ TEST_F(GafEdit, TruecolorFramesComeBackToTheirExactPixels) {
   }
 }
 
+TEST_F(GafEdit, RawStorageWarnsAboutDrawnKeyPixels) {
+  const json out = Dump(CoreCases());
+  const fs::path frames =
+      dir_ / "dump" / out["sequences"][0]["folder"].get<std::string>() / "frames.csv";
+  std::string text = Read(frames);
+  text.replace(text.find("0.033,compressed"), 16, "0.033,raw");
+  WriteFile(frames, text);
+  absl::StatusOr<BuiltGaf> built = Build();
+  ASSERT_TRUE(built.ok()) << built.status();
+  ASSERT_EQ(built->warnings.size(), 1u);
+  EXPECT_EQ(built->warnings[0],
+            frames.string() + ": frame 0: 2 drawn pixel(s) use the key 9; a raw frame shows them "
+                              "transparent");
+}
+
 // The writer's bytes for a small file, written out by hand from gaf.txt.
 TEST(GafWriterBytes, MatchBytesWrittenByHand) {
   gaf::FrameToWrite f;
