@@ -47,10 +47,8 @@ bool IsGafName(const std::filesystem::path& p) {
 
 }  // namespace
 
-// The files a check covers: each file named, and every .gaf/.taf under each
-// folder named, in a stable order.
 std::vector<std::string> CollectGafFiles(const std::vector<std::string>& paths,
-                                         std::vector<json>& reports) {
+                                         std::vector<Unreadable>& unlistable) {
   namespace fs = std::filesystem;
   std::vector<std::string> files;
   for (const std::string& path : paths) {
@@ -64,9 +62,7 @@ std::vector<std::string> CollectGafFiles(const std::vector<std::string>& paths,
       if (it->is_regular_file(ec) && IsGafName(it->path())) found.push_back(it->path().string());
     }
     if (ec) {
-      reports.push_back(json{{"path", path}, {"sequences", 0}, {"frames", 0}, {"pixels", 0},
-                             {"warnings", json::array()},
-                             {"errors", {absl::StrCat(path, ": cannot list: ", ec.message())}}});
+      unlistable.push_back({path, absl::StrCat(path, ": cannot list: ", ec.message())});
     }
     std::sort(found.begin(), found.end());
     files.insert(files.end(), found.begin(), found.end());

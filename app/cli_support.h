@@ -35,9 +35,16 @@ absl::StatusOr<OpenedAsset> OpenAsset(const std::string& path);
 // the embedded TA palette.
 absl::StatusOr<tools::PaletteChoice> LoadPalette(const std::optional<std::string>& path);
 
+// A path a command could not read at all, and why.
+struct Unreadable {
+  std::string path;
+  std::string why;
+};
+
 // Each file named, and every .gaf/.taf under each folder named, in a stable
-// order. A folder that cannot be listed adds an error report to `reports`.
+// order. A folder that cannot be listed goes to `unlistable`; each command
+// reports it in its own shape.
 std::vector<std::string> CollectGafFiles(const std::vector<std::string>& paths,
-                                         std::vector<tools::json>& reports);
+                                         std::vector<Unreadable>& unlistable);
 
 }  // namespace kbot::app

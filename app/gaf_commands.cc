@@ -135,17 +135,21 @@ int RunExport(const ExportOptions& o) {
   return kExitOk;
 }
 
+// A check report for a file or folder that could not be read at all.
+json CheckFailure(const Unreadable& u) {
+  return json{{"path", u.path}, {"sequences", 0},           {"frames", 0},
+              {"pixels", 0},    {"warnings", json::array()}, {"errors", {u.why}}};
+}
+
 int RunCheck(const CheckOptions& o) {
+  std::vector<Unreadable> unlistable;
+  const std::vector<std::string> files = CollectGafFiles(o.paths, unlistable);
   std::vector<json> reports;
-  for (const std::string& path : CollectGafFiles(o.paths, reports)) {
+  for (const Unreadable& u : unlistable) reports.push_back(CheckFailure(u));
+  for (const std::string& path : files) {
     absl::StatusOr<OpenedAsset> opened = OpenAsset(path);
-    if (!opened.ok()) {
-      reports.push_back(json{{"path", path}, {"sequences", 0}, {"frames", 0}, {"pixels", 0},
-                             {"warnings", json::array()},
-                             {"errors", {std::string(opened.status().message())}}});
-      continue;
-    }
-    reports.push_back(tools::GafCheckFile(opened->asset));
+    reports.push_back(opened.ok() ? tools::GafCheckFile(opened->asset)
+                                  : CheckFailure({path, std::string(opened.status().message())}));
   }
   const json out = tools::GafCheckSummary(reports);
   const json& sum = out["summary"];

@@ -68,16 +68,16 @@ int RunBuild(const BuildOptions& o) {
 }
 
 // A roundtrip report for a file or folder that could not be read at all.
-json Failed(const std::string& path, const std::string& why) {
-  return json{{"path", path},  {"ok", false},     {"sequences", 0},
-              {"frames", 0},   {"flattened", 0},  {"difference", why}};
+json Failed(const Unreadable& u) {
+  return json{{"path", u.path}, {"ok", false},     {"sequences", 0},
+              {"frames", 0},    {"flattened", 0},  {"difference", u.why}};
 }
 
 int RunRoundtrip(const RoundtripOptions& o) {
-  std::vector<json> listing_errors;
-  const std::vector<std::string> files = CollectGafFiles(o.paths, listing_errors);
+  std::vector<Unreadable> unlistable;
+  const std::vector<std::string> files = CollectGafFiles(o.paths, unlistable);
   std::vector<json> reports;
-  for (const json& e : listing_errors) reports.push_back(Failed(e["path"], e["errors"][0]));
+  for (const Unreadable& u : unlistable) reports.push_back(Failed(u));
   // Progress on a terminal only: a pipe gets the lines alone.
   const bool progress = !o.json && ::isatty(STDERR_FILENO);
   size_t failed = 0, flattened = 0;
@@ -85,7 +85,7 @@ int RunRoundtrip(const RoundtripOptions& o) {
     if (progress) std::cerr << "\r[" << i + 1 << "/" << files.size() << "] " << std::flush;
     absl::StatusOr<OpenedAsset> opened = OpenAsset(files[i]);
     json report = opened.ok() ? tools::GafRoundtripFile(opened->asset)
-                              : Failed(files[i], std::string(opened.status().message()));
+                              : Failed({files[i], std::string(opened.status().message())});
     if (progress) std::cerr << "\r\033[K" << std::flush;
     if (!o.json) {
       std::cout << (report["ok"].get<bool>() ? "ok      " : "DIFFERS ") << files[i] << ": "
@@ -100,7 +100,7 @@ int RunRoundtrip(const RoundtripOptions& o) {
     flattened += report["flattened"].get<size_t>();
     reports.push_back(std::move(report));
   }
-  failed += listing_errors.size();
+  failed += unlistable.size();
   if (o.json) {
     PrintJson(json{{"files", reports},
                    {"summary", {{"files", reports.size()}, {"differ", failed},
