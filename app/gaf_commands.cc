@@ -11,7 +11,9 @@
 #include "app/cli_support.h"
 #include "app/gaf_edit_commands.h"
 #include "app/table.h"
+#include "app/workspace_support.h"
 #include "contexts/file_io.h"
+#include "mcp/tools/gaf_handlers.h"
 #include "mcp/tools/gaf_tools.h"
 
 namespace kbot::app {
@@ -22,23 +24,27 @@ using tools::json;
 
 struct ListOptions {
   std::string file;
+  std::optional<std::string> context;
   bool json = false;
 };
 
 struct InfoOptions {
   std::string file;
+  std::optional<std::string> context;
   std::optional<std::string> sequence;
   bool json = false;
 };
 
 struct ExportOptions {
   std::string file;
+  std::optional<std::string> context;
   std::string target;
   std::string format = "png";
   std::optional<std::string> sequence;
   std::optional<int> frame;
   std::optional<std::string> palette;
-  std::string transparency = "game";
+  std::optional<std::string> transparency;
+  int scale = 1;
 };
 
 struct CheckOptions {
@@ -49,7 +55,7 @@ struct CheckOptions {
 std::string VersionText(uint32_t version) { return absl::StrFormat("0x%08x", version); }
 
 int RunList(const ListOptions& o) {
-  absl::StatusOr<OpenedAsset> opened = OpenAsset(o.file);
+  absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
   if (!opened.ok()) return Fail("gaf list", opened.status());
   absl::StatusOr<json> out = tools::GafList(opened->asset);
   if (!out.ok()) return Fail("gaf list", out.status());
@@ -73,7 +79,7 @@ int RunList(const ListOptions& o) {
 }
 
 int RunInfo(const InfoOptions& o) {
-  absl::StatusOr<OpenedAsset> opened = OpenAsset(o.file);
+  absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
   if (!opened.ok()) return Fail("gaf info", opened.status());
   absl::StatusOr<json> out = tools::GafInfo(opened->asset, o.sequence);
   if (!out.ok()) return Fail("gaf info", out.status());
@@ -105,23 +111,48 @@ int RunInfo(const InfoOptions& o) {
   return (*out)["errors"].empty() ? kExitOk : kExitFailed;
 }
 
-int RunExport(const ExportOptions& o) {
+// A plain file's export: the game rule unless told otherwise, and the
+// --palette file or the embedded TA palette.
+absl::StatusOr<tools::ExportRequest> PlainFileRequest(const ExportOptions& o) {
   tools::ExportRequest req;
   absl::StatusOr<tools::ExportFormat> format = tools::ParseExportFormat(o.format);
-  if (!format.ok()) return Fail("gaf export", format.status());
-  absl::StatusOr<gaf::Transparency> transparency = gaf::Transparency::Parse(o.transparency);
-  if (!transparency.ok()) return Fail("gaf export", transparency.status());
+  if (!format.ok()) return format.status();
+  absl::StatusOr<gaf::Transparency> transparency =
+      gaf::Transparency::Parse(o.transparency.value_or("game"));
+  if (!transparency.ok()) return transparency.status();
   absl::StatusOr<tools::PaletteChoice> palette = LoadPalette(o.palette);
-  if (!palette.ok()) return Fail("gaf export", palette.status());
+  if (!palette.ok()) return palette.status();
   req.format = *format;
   req.transparency = *transparency;
   req.palette = *std::move(palette);
   req.sequence = o.sequence;
   req.frame = o.frame;
+  req.scale = o.scale;
+  return req;
+}
 
-  absl::StatusOr<OpenedAsset> opened = OpenAsset(o.file);
+// In a context: what gaf_export does with the same arguments (the context's
+// transparency default, its palette chain, --palette a path inside it).
+absl::StatusOr<tools::ExportRequest> ContextRequest(const ExportOptions& o,
+                                                    const contexts::Context& context,
+                                                    std::vector<std::string>& warnings) {
+  json arguments = {{"path", o.file}, {"format", o.format}, {"scale", o.scale}};
+  if (o.sequence) arguments["sequence"] = *o.sequence;
+  if (o.frame) arguments["frame"] = *o.frame;
+  if (o.palette) arguments["palette"] = *o.palette;
+  if (o.transparency) arguments["transparency"] = *o.transparency;
+  return tools::ExportRequestFor(context, arguments, warnings);
+}
+
+int RunExport(const ExportOptions& o) {
+  absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
   if (!opened.ok()) return Fail("gaf export", opened.status());
-  absl::StatusOr<tools::ExportResult> result = tools::GafExport(opened->asset, req);
+  std::vector<std::string> warnings;
+  absl::StatusOr<tools::ExportRequest> req = opened->context != nullptr
+                                                 ? ContextRequest(o, *opened->context, warnings)
+                                                 : PlainFileRequest(o);
+  if (!req.ok()) return Fail("gaf export", req.status());
+  absl::StatusOr<tools::ExportResult> result = tools::GafExport(opened->asset, *req);
   if (!result.ok()) return Fail("gaf export", result.status());
   absl::Status written = contexts::WriteFileAtomically(o.target, result->image);
   if (!written.ok()) return Fail("gaf export", written);
@@ -132,6 +163,7 @@ int RunExport(const ExportOptions& o) {
             << " bytes, transparency " << s["transparency"].get<std::string>() << ", palette "
             << s["palette"]["source"].get<std::string>() << "\n";
   for (const json& w : s["warnings"]) std::cout << "warning: " << w.get<std::string>() << "\n";
+  for (const std::string& w : warnings) std::cout << "warning: " << w << "\n";
   return kExitOk;
 }
 
@@ -169,6 +201,9 @@ int RunCheck(const CheckOptions& o) {
   return sum["errors"].get<uint64_t>() == 0 ? kExitOk : kExitFailed;
 }
 
+constexpr const char* kContextHelp =
+    "Read FILE from this context (kbot context list) instead of the file system";
+
 }  // namespace
 
 void AddGafCommands(CLI::App& app, int& exit_code) {
@@ -178,12 +213,14 @@ void AddGafCommands(CLI::App& app, int& exit_code) {
   auto list = std::make_shared<ListOptions>();
   CLI::App* l = gaf->add_subcommand("list", "List the sequences of a GAF/TAF");
   l->add_option("FILE", list->file, "GAF or TAF file")->required();
+  l->add_option("--context", list->context, kContextHelp);
   l->add_flag("--json", list->json, "Print the gaf_list JSON");
   l->callback([list, &exit_code] { exit_code = RunList(*list); });
 
   auto info = std::make_shared<InfoOptions>();
   CLI::App* i = gaf->add_subcommand("info", "Every header value of every frame");
   i->add_option("FILE", info->file, "GAF or TAF file")->required();
+  i->add_option("--context", info->context, kContextHelp);
   i->add_option("--sequence", info->sequence, "A sequence index or name (case-insensitive)");
   i->add_flag("--json", info->json, "Print the gaf_info JSON");
   i->callback([info, &exit_code] { exit_code = RunInfo(*info); });
@@ -198,7 +235,11 @@ void AddGafCommands(CLI::App& app, int& exit_code) {
   e->add_option("--frame", exp->frame, "Frame index for png (default 0)")
       ->check(CLI::NonNegativeNumber);
   e->add_option("--palette", exp->palette, "A 1024-byte PAL or a 256-colour PCX");
-  e->add_option("--transparency", exp->transparency, "game, heuristic, none or an index 0..255");
+  e->add_option("--context", exp->context, kContextHelp);
+  e->add_option("--transparency", exp->transparency,
+                "game, heuristic, none or an index 0..255 (default: game, or the context's)");
+  e->add_option("--scale", exp->scale, "Nearest-neighbour enlargement, 1-8")
+      ->check(CLI::Range(1, 8));
   e->callback([exp, &exit_code] { exit_code = RunExport(*exp); });
 
   auto check = std::make_shared<CheckOptions>();

@@ -5,8 +5,11 @@
 
 #include "CLI/CLI.hpp"
 #include "app/cli_support.h"
+#include "app/context_commands.h"
 #include "app/demo_command.h"
 #include "app/gaf_commands.h"
+#include "app/mcp_command.h"
+#include "app/tool_commands.h"
 
 int main(int argc, char** argv) {
   // Frames are drawn and freed one after another; by default glibc gives the
@@ -20,7 +23,10 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "kbot 0.1.0");
   int exit_code = kbot::app::kExitOk;
   kbot::app::AddGafCommands(app, exit_code);
+  kbot::app::AddMcpCommand(app, exit_code);
+  kbot::app::AddToolCommands(app, exit_code);
   kbot::app::AddDemoCommand(app, exit_code);
+  kbot::app::AddContextCommands(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

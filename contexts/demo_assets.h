@@ -16,11 +16,36 @@ struct DemoAsset {
   std::vector<uint8_t> bytes;
 };
 
-// anims/demo.gaf  "spinner": 8 run-encoded 32 x 32 frames that loop;
-//                 "explosion": 6 raw frames of growing size, centred origins,
-//                 durations including 0 and 0x00010005, plays once.
-// anims/glow.taf  "glow": 4 truecolor ARGB4444 frames; "flag": 1 ARGB1555.
-// palettes/palette.pal: the standard TA palette.
+// Every file, in the order returned (the first three never change, byte for
+// byte: tests compare them):
+//
+// anims/demo.gaf     "spinner": 8 run-encoded 32 x 32 frames that loop;
+//                    "explosion": 6 raw frames of growing size, centred
+//                    origins, durations including 0 and 0x00010005, plays once.
+// anims/glow.taf     "glow": 4 truecolor ARGB4444 frames; "flag": 1 ARGB1555.
+// palettes/palette.pal  the standard TA palette.
+// anims/cursors.gaf  "cursormove": 8 run-encoded 32 x 32 frames, loops, key 9,
+//                    4 ticks each: an arrow pointer that bobs along its
+//                    diagonal and pulses green, hotspot (3, 3) at the tip;
+//                    "cursorattack": 4 run-encoded 32 x 32 frames, loops, 5
+//                    ticks each: a red crosshair whose ring pulses, hotspot
+//                    (16, 16), key 0 while its outline draws index 0 (drawn
+//                    pixels stay opaque whatever their value).
+// anims/layered.gaf  "turret": 4 composite 40 x 24 frames, loops, hotspot
+//                    (12, 12): a run-encoded base layer (origin (10, 10)) and
+//                    a raw barrel layer (negative origin, recoiling; its key
+//                    corners let the base show through); frame 1 adds a third
+//                    layer, a run-encoded muzzle flash.
+// anims/atlas.gaf    A TA: Kingdoms-style atlas of raw frames, stored key 9:
+//                    "tree" (1 frame) and "rock" frame 0 painted on a border of
+//                    index 5 (game rule: opaque; corner guess: transparent);
+//                    "rock" frame 1 keyed with 9 inside a drawn box (the key
+//                    is in the pixels, so both modes keep the box);
+//                    "banner" (2 frames) full-bleed, corners all different
+//                    (both modes draw every pixel).
+// anims/atlas.pcx    The atlas's sidecar: a 16 x 16 8-bit RLE PCX (a swatch of
+//                    its palette) with a warm, earthy 256-colour palette that
+//                    the TA: Kingdoms palette chain picks for anims/atlas.gaf.
 absl::StatusOr<std::vector<DemoAsset>> MakeDemoAssets();
 
 }  // namespace kbot::contexts

@@ -34,19 +34,127 @@ size_t RepeatLength(const uint8_t* index, const uint8_t* opaque, size_t x, size_
   return n;
 }
 
-// An upper bound of the file's size, so the output grows once: raw pixels
+// An upper bound of a frame's bytes, so the output grows once: raw pixels
 // take a byte each, truecolor two, a run-encoded row at most its lineLength
-// word plus a literal mask for every 64 pixels and the pixels themselves.
+// word plus a literal mask for every 64 pixels and the pixels themselves; a
+// composite frame its pointer table and its layers.
+size_t FrameBound(const FrameToWrite& f) {
+  const size_t pixels = size_t(f.width) * f.height;
+  size_t size = kFrameInfoSize + 2 * pixels + size_t(f.height) * (2 + f.width / 64 + 1);
+  for (const FrameToWrite& layer : f.layers) size += 4 + FrameBound(layer);
+  return size;
+}
+
 size_t SizeBound(const std::vector<SequenceToWrite>& sequences) {
   size_t size = kHeaderSize + 4 * sequences.size();
   for (const SequenceToWrite& seq : sequences) {
     size += kSequenceHeaderSize + kFrameListItemSize * seq.frames.size();
-    for (const FrameToWrite& f : seq.frames) {
-      const size_t pixels = size_t(f.width) * f.height;
-      size += kFrameInfoSize + 2 * pixels + size_t(f.height) * (2 + f.width / 64 + 1);
-    }
+    for (const FrameToWrite& f : seq.frames) size += FrameBound(f);
   }
   return size;
+}
+
+// Where a frame is, for messages; named only when there is an error, so
+// writing many small frames builds no strings.
+struct Where {
+  size_t sequence = 0;
+  size_t frame = 0;
+  int layer = -1;
+
+  std::string Name() const {
+    return absl::StrCat("sequence ", sequence, " frame ", frame,
+                        layer < 0 ? "" : absl::StrCat(" layer ", layer));
+  }
+  Where Layer(size_t l) const { return {sequence, frame, int(l)}; }
+};
+
+bool IsTruecolor(const FrameToWrite& f) {
+  return StorageOf(f.storage_byte) == Storage::kArgb4444 ||
+         StorageOf(f.storage_byte) == Storage::kArgb1555;
+}
+
+// What the format or the renderer cannot take, before a byte is written.
+absl::Status CheckFrame(const FrameToWrite& f, const Where& where) {
+  const bool is_layer = where.layer >= 0;
+  const size_t pixels = size_t(f.width) * f.height;
+  if (!f.layers.empty()) {
+    if (is_layer) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where.Name(), ": a layer cannot have layers of its own"));
+    }
+    if (f.layers.size() > 0xff) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          where.Name(), ": ", f.layers.size(), " layers, over the 255 the LayerCount byte holds"));
+    }
+    if (!f.index.empty() || !f.opaque.empty() || !f.argb.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          where.Name(), ": a composite frame has no pixels of its own, only its layers'"));
+    }
+    return absl::OkStatus();
+  }
+  const bool truecolor = IsTruecolor(f);
+  if (is_layer && truecolor) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where.Name(), ": a truecolor layer inside a layered frame is not supported"));
+  }
+  if (truecolor ? f.argb.size() != pixels
+                : (f.index.size() != pixels || f.opaque.size() != pixels)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where.Name(), ": pixel planes do not match ", f.width, " x ", f.height));
+  }
+  return absl::OkStatus();
+}
+
+void PutFrameInfo(std::vector<uint8_t>& out, const FrameToWrite& f) {
+  PutU16(out, f.width);
+  PutU16(out, f.height);
+  PutU16(out, uint16_t(f.origin_x));
+  PutU16(out, uint16_t(f.origin_y));
+  out.push_back(f.transparency);
+  out.push_back(f.storage_byte);
+  out.push_back(uint8_t(f.layers.size()));  // LayerCount: 0 for a simple frame
+  out.push_back(f.blend);
+  PutU32(out, f.unknown12);
+  PutU32(out, uint32_t(out.size() + 8));  // the data (pixels or layer table) follows
+  PutU32(out, f.unknown20);
+}
+
+absl::Status PutPixels(std::vector<uint8_t>& out, const FrameToWrite& f, const Where& where) {
+  const size_t pixels = size_t(f.width) * f.height;
+  if (IsTruecolor(f)) {
+    for (uint16_t v : f.argb) PutU16(out, v);
+  } else if (f.storage_byte == 0) {
+    const size_t at = out.size();
+    out.resize(at + pixels);
+    uint8_t* dst = out.data() + at;
+    for (size_t p = 0; p < pixels; ++p) dst[p] = f.opaque[p] ? f.index[p] : f.transparency;
+  } else {
+    for (size_t y = 0; y < f.height; ++y) {
+      if (EncodeRow(f.index.data() + y * f.width, f.opaque.data() + y * f.width, f.width,
+                    out) > 0xffff) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(where.Name(), " row ", y,
+                         ": run-encoded row is over 65535 bytes; store the frame raw"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// A frame's header, then its pixels, or its layer pointer table followed by
+// each layer's header and pixels (the order gaf.h and the test fixtures use).
+absl::Status PutFrame(std::vector<uint8_t>& out, const FrameToWrite& f, const Where& where) {
+  if (absl::Status s = CheckFrame(f, where); !s.ok()) return s;
+  PutFrameInfo(out, f);
+  if (f.layers.empty()) return PutPixels(out, f, where);
+  const size_t table = out.size();
+  out.resize(out.size() + 4 * f.layers.size());
+  for (size_t l = 0; l < f.layers.size(); ++l) {
+    PatchU32(out, table + 4 * l, uint32_t(out.size()));
+    absl::Status s = PutFrame(out, f.layers[l], where.Layer(l));
+    if (!s.ok()) return s;
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -117,45 +225,9 @@ absl::StatusOr<std::vector<uint8_t>> WriteGaf(const std::vector<SequenceToWrite>
       PutU32(out, f.duration);
     }
     for (size_t i = 0; i < seq.frames.size(); ++i) {
-      const FrameToWrite& f = seq.frames[i];
-      const size_t pixels = size_t(f.width) * f.height;
-      const bool truecolor = StorageOf(f.storage_byte) == Storage::kArgb4444 ||
-                             StorageOf(f.storage_byte) == Storage::kArgb1555;
-      if (truecolor ? f.argb.size() != pixels
-                    : (f.index.size() != pixels || f.opaque.size() != pixels)) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "sequence ", s, " frame ", i, ": pixel planes do not match ", f.width, " x ",
-            f.height));
-      }
       PatchU32(out, list + 8 * i, uint32_t(out.size()));
-      PutU16(out, f.width);
-      PutU16(out, f.height);
-      PutU16(out, uint16_t(f.origin_x));
-      PutU16(out, uint16_t(f.origin_y));
-      out.push_back(f.transparency);
-      out.push_back(f.storage_byte);
-      out.push_back(0);  // LayerCount: the writer writes simple frames
-      out.push_back(f.blend);
-      PutU32(out, f.unknown12);
-      PutU32(out, uint32_t(out.size() + 8));  // the pixel data follows the header
-      PutU32(out, f.unknown20);
-      if (truecolor) {
-        for (uint16_t v : f.argb) PutU16(out, v);
-      } else if (f.storage_byte == 0) {
-        const size_t at = out.size();
-        out.resize(at + pixels);
-        uint8_t* dst = out.data() + at;
-        for (size_t p = 0; p < pixels; ++p) dst[p] = f.opaque[p] ? f.index[p] : f.transparency;
-      } else {
-        for (size_t y = 0; y < f.height; ++y) {
-          if (EncodeRow(f.index.data() + y * f.width, f.opaque.data() + y * f.width, f.width,
-                        out) > 0xffff) {
-            return absl::InvalidArgumentError(absl::StrCat(
-                "sequence ", s, " frame ", i, " row ", y,
-                ": run-encoded row is over 65535 bytes; store the frame raw"));
-          }
-        }
-      }
+      absl::Status st = PutFrame(out, seq.frames[i], Where{s, i});
+      if (!st.ok()) return st;
     }
   }
   if (out.size() > 0xffffffffull) {

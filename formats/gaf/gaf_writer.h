@@ -4,6 +4,12 @@
 // drawn pixel equal to the key stays drawn. Runs use the longest chunks the
 // format allows (skip 127, repeat 64, literal 64) and every row covers the
 // whole width, so the reader never pads it.
+//
+// A composite (layered) frame is written as gaf.h lays it out: the outer
+// header's PtrFrameData points at LayerCount u32 pointers, each to a nested
+// 24-byte header followed by that layer's pixels. The outer header keeps its
+// own size, origin, key and storage byte (the game draws the layers on the
+// outer rectangle, hotspot on hotspot) and has no pixels of its own.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +32,12 @@ struct FrameToWrite {
   std::vector<uint8_t> index;   // paletted: width * height
   std::vector<uint8_t> opaque;  // paletted: width * height, 1 = drawn
   std::vector<uint16_t> argb;   // truecolor: width * height stored pixels
+  // Non-empty: a composite frame of these layers, back to front (at most 255,
+  // the LayerCount byte). Its own pixel planes must then be empty. A layer is
+  // a paletted simple frame (raw or run-encoded) with its own origin; its
+  // duration is not stored. Nested layers and truecolor layers are refused,
+  // as the renderer refuses them.
+  std::vector<FrameToWrite> layers;
 };
 
 struct SequenceToWrite {

@@ -111,7 +111,7 @@ absl::StatusOr<FramePicture> RenderFrame(Bytes file, const FrameInfo& info, Tran
 
 absl::StatusOr<SequenceAnimation> RenderSequence(Bytes file, const Gaf& gaf, size_t index,
                                                  Transparency mode, absl::string_view file_name,
-                                                 Warnings* warnings) {
+                                                 Warnings* warnings, Progress& progress) {
   auto error = [&](absl::string_view what) {
     return absl::InvalidArgumentError(absl::StrCat(file_name, ": sequence ", index, ": ", what));
   };
@@ -149,6 +149,9 @@ absl::StatusOr<SequenceAnimation> RenderSequence(Bytes file, const Gaf& gaf, siz
   anim.indexed.height = anim.rgba.height = h;
   anim.indexed.loops = anim.rgba.loops = seq.loops();
   for (size_t f = 0; f < seq.frames.size(); ++f) {
+    if (!progress.Report(f, seq.frames.size())) {
+      return absl::CancelledError(absl::StrCat(file_name, ": sequence ", index, ": stopped"));
+    }
     const Frame& frame = seq.frames[f];
     const FrameLocation where{file_name, index, f};
     absl::StatusOr<FramePicture> pic = RenderFrame(file, frame.info, mode, where, warnings);

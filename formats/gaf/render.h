@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "absl/status/statusor.h"
+#include "formats/common/progress.h"
 #include "formats/gaf/frame_decode.h"
 #include "formats/gaf/gaf.h"
 #include "formats/gaf/transparency.h"
@@ -53,6 +54,7 @@ struct SequenceAnimation {
 // timing (max(duration & 0xffff, 1) ticks) and loop flag.
 absl::StatusOr<SequenceAnimation> RenderSequence(Bytes file, const Gaf& gaf, size_t index,
                                                  Transparency mode, absl::string_view file_name,
-                                                 Warnings* warnings);
+                                                 Warnings* warnings,
+                                                 Progress& progress = NoProgress());
 
 }  // namespace kbot::gaf

@@ -87,6 +87,9 @@ absl::StatusOr<EncodedImage> Assemble(const png_detail::Layout& layout,
   // fcTL and fdAT share one sequence, starting at 0; IDAT takes no number.
   uint32_t sequence = 0;
   for (size_t i = 0; i < ticks.size(); ++i) {
+    if (options.progress != nullptr && !options.progress->Report(i, ticks.size())) {
+      return absl::CancelledError("the APNG encoding was stopped");
+    }
     absl::StatusOr<EncodedImage> png = encode_frame(i);
     if (!png.ok()) return png.status();
     absl::StatusOr<std::vector<uint8_t>> data = ImageData(*png);

@@ -70,7 +70,8 @@ std::vector<int> GifDelays(std::span<const uint16_t> ticks) {
 }
 
 absl::StatusOr<std::vector<uint8_t>> EncodeGif(const IndexedAnimation& animation,
-                                               const palette::Palette& palette) {
+                                               const palette::Palette& palette,
+                                               Progress& progress) {
   if (absl::Status s = CheckAnimation(animation); !s.ok()) return s;
   if (animation.width > kMaxGifSide || animation.height > kMaxGifSide) {
     return absl::InvalidArgumentError(absl::StrCat("a GIF is at most ", kMaxGifSide, " x ",
@@ -117,6 +118,9 @@ absl::StatusOr<std::vector<uint8_t>> EncodeGif(const IndexedAnimation& animation
 
   std::vector<uint8_t> pixels;
   for (size_t f = 0; f < animation.frames.size(); ++f) {
+    if (!progress.Report(f, animation.frames.size())) {
+      return absl::CancelledError("the GIF encoding was stopped");
+    }
     // Restore to background: the next frame starts from a clear canvas, so a
     // transparent pixel never shows the frame before it.
     GraphicsControlBlock gcb;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "formats/common/progress.h"
 #include "formats/image/animation.h"
 #include "formats/palette/palette.h"
 
@@ -25,7 +26,9 @@ std::vector<int> GifDelays(std::span<const uint16_t> ticks);
 
 // Fails (clearly) when every one of the 256 indices is drawn and some pixel is
 // transparent: a GIF cannot keep both.
+// Reports each frame encoded to `progress`; a stop returns CancelledError.
 absl::StatusOr<std::vector<uint8_t>> EncodeGif(const IndexedAnimation& animation,
-                                               const palette::Palette& palette);
+                                               const palette::Palette& palette,
+                                               Progress& progress = NoProgress());
 
 }  // namespace kbot::image

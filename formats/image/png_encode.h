@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "formats/common/progress.h"
 #include "formats/image/animation.h"
 #include "formats/image/picture.h"
 #include "formats/palette/palette.h"
@@ -25,6 +26,9 @@ struct PngOptions {
   // at level 3 or below (palette images do not predict well).
   int zlib_level = 3;
   bool filter_none = true;  // PNG recommends no filtering for palette images
+  // Animations report each frame encoded here; a stop makes the encoder
+  // return CancelledError.
+  Progress* progress = nullptr;
 };
 
 using EncodedImage = std::vector<uint8_t>;

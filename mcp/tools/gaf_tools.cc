@@ -9,6 +9,7 @@
 #include "formats/gaf/render.h"
 #include "formats/image/gif_encode.h"
 #include "formats/image/png_encode.h"
+#include "formats/image/scale.h"
 #include "formats/image/sheet.h"
 
 namespace kbot::tools {
@@ -90,18 +91,51 @@ absl::StatusOr<Encoded> ExportFrame(const Asset& asset, const gaf::Sequence& seq
     return where.Error(absl::StrCat("the frame is empty (", seq.frames[f].info.width, " x ",
                                     seq.frames[f].info.height, "): nothing to export"));
   }
-  absl::StatusOr<image::EncodedImage> png =
-      pic->truecolor ? image::EncodeRgbaPng(pic->rgba)
-                     : image::EncodeIndexedPng(pic->indexed, req.palette.colors);
+  absl::StatusOr<image::EncodedImage> png;
+  int width = 0, height = 0;
+  if (pic->truecolor) {
+    absl::StatusOr<image::RgbaPicture> scaled = image::ScaleNearest(pic->rgba, req.scale);
+    if (!scaled.ok()) return where.Error(scaled.status().message());
+    width = scaled->width;
+    height = scaled->height;
+    png = image::EncodeRgbaPng(*scaled);
+  } else {
+    absl::StatusOr<image::IndexedPicture> scaled = image::ScaleNearest(pic->indexed, req.scale);
+    if (!scaled.ok()) return where.Error(scaled.status().message());
+    width = scaled->width;
+    height = scaled->height;
+    png = image::EncodeIndexedPng(*scaled, req.palette.colors);
+  }
   if (!png.ok()) return png.status();
-  return Encoded{*std::move(png), pic->width(), pic->height(), 1};
+  return Encoded{*std::move(png), width, height, 1};
+}
+
+template <typename Animation>
+absl::Status ScaleInPlace(Animation& animation, int factor) {
+  absl::StatusOr<Animation> scaled = image::ScaleNearest(animation, factor);
+  if (!scaled.ok()) return scaled.status();
+  animation = *std::move(scaled);
+  return absl::OkStatus();
 }
 
 absl::StatusOr<Encoded> ExportSequence(const Asset& asset, const gaf::Gaf& gaf, size_t s,
                                        const ExportRequest& req, gaf::Warnings* warnings) {
-  absl::StatusOr<gaf::SequenceAnimation> anim =
-      gaf::RenderSequence(asset.bytes, gaf, s, req.transparency, asset.path, warnings);
+  Progress& job = req.progress != nullptr ? *req.progress : NoProgress();
+  const uint64_t n = gaf.sequences[s].frames.size();
+  StageProgress rendering(job, 0, 2 * n), encoding(job, n, 2 * n);
+  absl::StatusOr<gaf::SequenceAnimation> anim = gaf::RenderSequence(
+      asset.bytes, gaf, s, req.transparency, asset.path, warnings, rendering);
   if (!anim.ok()) return anim.status();
+  if (req.scale != 1) {
+    absl::Status scaled = anim->truecolor ? ScaleInPlace(anim->rgba, req.scale)
+                                          : ScaleInPlace(anim->indexed, req.scale);
+    if (!scaled.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(asset.path, ": sequence ", s, ": ", scaled.message()));
+    }
+  }
+  image::PngOptions png_options;
+  png_options.progress = &encoding;
   Encoded out;
   out.frames = anim->frames();
   absl::StatusOr<image::EncodedImage> bytes;
@@ -112,11 +146,12 @@ absl::StatusOr<Encoded> ExportSequence(const Asset& asset, const gaf::Gaf& gaf, 
             asset.path, ": sequence ", s,
             " is truecolor (ARGB); a GIF cannot hold it: export apng, png or sheet"));
       }
-      bytes = image::EncodeGif(anim->indexed, req.palette.colors);
+      bytes = image::EncodeGif(anim->indexed, req.palette.colors, encoding);
       break;
     case ExportFormat::kApng:
-      bytes = anim->truecolor ? image::EncodeRgbaApng(anim->rgba)
-                              : image::EncodeIndexedApng(anim->indexed, req.palette.colors);
+      bytes = anim->truecolor
+                  ? image::EncodeRgbaApng(anim->rgba, png_options)
+                  : image::EncodeIndexedApng(anim->indexed, req.palette.colors, png_options);
       break;
     default:
       if (anim->truecolor) {
@@ -133,6 +168,7 @@ absl::StatusOr<Encoded> ExportSequence(const Asset& asset, const gaf::Gaf& gaf, 
       break;
   }
   if (!bytes.ok()) {
+    if (bytes.status().code() == absl::StatusCode::kCancelled) return bytes.status();
     return absl::Status(bytes.status().code(),
                         absl::StrCat(asset.path, ": sequence ", s, ": ", bytes.status().message()));
   }
@@ -296,6 +332,7 @@ absl::StatusOr<ExportResult> GafExport(const Asset& asset, const ExportRequest& 
       {"height", encoded->height},
       {"frames", encoded->frames},
       {"transparency", req.transparency.Name()},
+      {"scale", req.scale},
       {"palette", std::move(palette_json)},
       {"mime_type", result.mime_type},
       {"color", gif ? "indexed" : PngColor(encoded->bytes)},

@@ -11,6 +11,7 @@
 
 #include "absl/status/statusor.h"
 #include "formats/common/byte_reader.h"
+#include "formats/common/progress.h"
 #include "formats/gaf/transparency.h"
 #include "formats/palette/palette.h"
 #include "nlohmann/json.hpp"
@@ -47,6 +48,10 @@ struct ExportRequest {
   ExportFormat format = ExportFormat::kPng;
   gaf::Transparency transparency;
   PaletteChoice palette;
+  int scale = 1;  // 1-8, nearest neighbour
+  // Animations report frames rendered, then encoded (2 x frames in all); a
+  // stop makes the export return CancelledError.
+  Progress* progress = nullptr;
 };
 
 struct ExportResult {

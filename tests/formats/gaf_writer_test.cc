@@ -6,6 +6,9 @@
 
 #include "formats/gaf/frame_decode.h"
 #include "formats/gaf/gaf.h"
+#include "formats/gaf/render.h"
+#include "tests/support/expect_picture.h"
+#include "tests/support/gaf_bytes.h"
 
 namespace kbot::gaf {
 namespace {
@@ -94,6 +97,132 @@ TEST(WriteGaf, RefusesWhatTheFormatCannotHold) {
   f.index = {1};
   seq = SequenceToWrite{"s", 1, 0, {f}};
   EXPECT_FALSE(WriteGaf({seq}).ok());
+}
+
+// A composite frame: outer 6 x 4 with origin (-1, -2), a raw 2 x 2 layer and a
+// run-encoded 3 x 1 layer, both at negative origins of their own.
+FrameToWrite LayeredFrame() {
+  FrameToWrite raw;
+  raw.width = 2;
+  raw.height = 2;
+  raw.origin_x = -3;
+  raw.origin_y = -3;
+  raw.transparency = 9;
+  raw.storage_byte = 0;
+  raw.index = {1, 2, 3, 4};
+  raw.opaque = {1, 1, 1, 0};  // stored as the key, 9
+  FrameToWrite rle;
+  rle.width = 3;
+  rle.height = 1;
+  rle.origin_x = -3;
+  rle.origin_y = -4;
+  rle.transparency = 0;
+  rle.storage_byte = 1;
+  rle.blend = 1;
+  rle.duration = 77;  // a layer's duration is not stored anywhere
+  rle.index = {7, 7, 5};
+  rle.opaque = {0, 1, 1};
+  FrameToWrite outer;
+  outer.width = 6;
+  outer.height = 4;
+  outer.origin_x = -1;
+  outer.origin_y = -2;
+  outer.transparency = 9;
+  outer.storage_byte = 1;
+  outer.unknown12 = 0x11223344;
+  outer.duration = 3;
+  outer.layers = {raw, rle};
+  return outer;
+}
+
+// Laid out by hand from gaf.txt ("Layered frames"): the outer FrameInfo's
+// LayerCount byte (+10) is 2 and its PtrFrameData points at two u32 pointers,
+// each to a nested FrameInfo followed by that layer's pixels.
+TEST(WriteGaf, WritesALayeredFrameAsTheSpecLaysItOut) {
+  testing::ByteBuilder b;
+  b.U32(0x00010100).U32(1).U32(0);                         // 0: header
+  b.U32(16);                                               // 12: sequence table
+  b.U16(1).U16(1).U32(0).Padded("turret", 32);             // 16: sequence header
+  b.U32(64).U32(3);                                        // 56: frame list item
+  b.U16(6).U16(4).I16(-1).I16(-2);                         // 64: outer FrameInfo
+  b.U8(9).U8(1).U8(2).U8(0).U32(0x11223344).U32(88).U32(0);
+  b.U32(96).U32(124);                                      // 88: layer pointer table
+  b.U16(2).U16(2).I16(-3).I16(-3);                         // 96: layer 0 FrameInfo, raw
+  b.U8(9).U8(0).U8(0).U8(0).U32(0).U32(120).U32(0);
+  b.U8(1).U8(2).U8(3).U8(9);                               // 120: its pixels
+  b.U16(3).U16(1).I16(-3).I16(-4);                         // 124: layer 1 FrameInfo, run-encoded
+  b.U8(0).U8(1).U8(0).U8(1).U32(0).U32(148).U32(0);
+  b.Append(testing::Row({testing::Skip(1), testing::Literal({7, 5})}));  // 148: its row
+  ASSERT_EQ(b.size(), 154u);
+
+  absl::StatusOr<std::vector<uint8_t>> bytes = WriteGaf({SequenceToWrite{"turret", 1, 0,
+                                                                         {LayeredFrame()}}});
+  ASSERT_TRUE(bytes.ok()) << bytes.status();
+  EXPECT_EQ(*bytes, b.data);
+}
+
+TEST(WriteGaf, ALayeredFrameReadsBackAndComposes) {
+  absl::StatusOr<std::vector<uint8_t>> bytes =
+      WriteGaf({SequenceToWrite{"turret", 1, 0, {LayeredFrame()}}});
+  ASSERT_TRUE(bytes.ok()) << bytes.status();
+  absl::StatusOr<Gaf> gaf = ReadGaf(*bytes, "l.gaf");
+  ASSERT_TRUE(gaf.ok()) << gaf.status();
+  const FrameInfo& info = gaf->sequences.at(0).frames.at(0).info;
+  ASSERT_EQ(info.layer_count, 2);
+  ASSERT_EQ(info.layers.size(), 2u);
+  EXPECT_EQ(info.layers[0].origin_x, -3);
+  EXPECT_EQ(info.layers[1].origin_y, -4);
+  EXPECT_EQ(info.layers[1].blend, 1);
+  Warnings warnings;
+  absl::StatusOr<FramePicture> pic =
+      RenderFrame(*bytes, info, Transparency::Game(), FrameLocation{"l.gaf"}, &warnings);
+  ASSERT_TRUE(pic.ok()) << pic.status();
+  // Layer 0 lands at (2, 1) (outer origin minus its origin), layer 1 at
+  // (2, 2): its skipped pixel leaves layer 0's 3, its 7 covers layer 0's
+  // transparent pixel.
+  using testing::T;
+  testing::ExpectGrid(pic->indexed, 6, 4,
+                      {T, T, T, T, T, T,
+                       T, T, 1, 2, T, T,
+                       T, T, 3, 7, 5, T,
+                       T, T, T, T, T, T},
+                      9);
+  EXPECT_TRUE(warnings.empty());
+}
+
+TEST(WriteGaf, RefusesLayersTheRendererCannotDraw) {
+  FrameToWrite nested = LayeredFrame();
+  nested.layers[0].layers = {nested.layers[1]};
+  absl::StatusOr<std::vector<uint8_t>> bytes = WriteGaf({SequenceToWrite{"s", 1, 0, {nested}}});
+  ASSERT_FALSE(bytes.ok());
+  EXPECT_NE(bytes.status().message().find("sequence 0 frame 0 layer 0"), absl::string_view::npos)
+      << bytes.status();
+
+  FrameToWrite truecolor = LayeredFrame();
+  truecolor.layers[1].storage_byte = kStorageArgb4444;
+  truecolor.layers[1].argb = {0, 0, 0};
+  EXPECT_FALSE(WriteGaf({SequenceToWrite{"s", 1, 0, {truecolor}}}).ok());
+
+  FrameToWrite own_pixels = LayeredFrame();
+  own_pixels.index.assign(24, 1);
+  own_pixels.opaque.assign(24, 1);
+  EXPECT_FALSE(WriteGaf({SequenceToWrite{"s", 1, 0, {own_pixels}}}).ok());
+
+  FrameToWrite too_many = LayeredFrame();
+  too_many.layers.resize(256, too_many.layers[0]);
+  bytes = WriteGaf({SequenceToWrite{"s", 1, 0, {too_many}}});
+  ASSERT_FALSE(bytes.ok());
+  EXPECT_NE(bytes.status().message().find("255"), absl::string_view::npos) << bytes.status();
+  too_many.layers.resize(255);
+  EXPECT_TRUE(WriteGaf({SequenceToWrite{"s", 1, 0, {too_many}}}).ok());
+
+  FrameToWrite bad_layer = LayeredFrame();
+  bad_layer.layers[1].index.pop_back();
+  bytes = WriteGaf({SequenceToWrite{"s", 1, 0, {bad_layer}}});
+  ASSERT_FALSE(bytes.ok());
+  EXPECT_NE(bytes.status().message().find("sequence 0 frame 0 layer 1: pixel planes"),
+            absl::string_view::npos)
+      << bytes.status();
 }
 
 }  // namespace

@@ -1,0 +1,87 @@
+// A context's virtual file system: the files of one game-data folder, looked
+// up case-insensitively by '/'- or '\'-separated paths that never leave the
+// root. The directory is the first implementation; HPI archives join it later
+// as more implementations behind the same interface.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "contexts/file_io.h"
+#include "formats/common/byte_reader.h"
+#include "formats/common/progress.h"
+
+namespace kbot::contexts {
+
+// The bytes of one file read through a VFS. Copies share the storage (a
+// memory map or a buffer), which lives as long as any copy.
+class Blob {
+ public:
+  Blob() = default;
+  static Blob FromFile(FileBytes file);
+  static Blob FromBuffer(std::shared_ptr<const std::vector<uint8_t>> buffer);
+  Bytes bytes() const { return bytes_; }
+
+ private:
+  std::shared_ptr<const void> owner_;
+  Bytes bytes_;
+};
+
+// One file of a VFS listing.
+struct VfsEntry {
+  std::string path;    // relative, '/'-separated, in the VFS's own spelling
+  uint64_t size = 0;
+  std::string source;  // where the bytes come from: "folder", "built-in", (later) an archive
+};
+
+// Identity of a file's current content, for caches: changes when it is edited.
+struct VfsStat {
+  std::string path;  // the VFS's own spelling
+  uint64_t size = 0;
+  int64_t modified_ns = 0;
+};
+
+class Vfs {
+ public:
+  virtual ~Vfs() = default;
+  // Reads the file at `path`. InvalidArgument for a path that would leave the
+  // root (see NormalizePath), NotFound when nothing is there; messages name
+  // the path as given.
+  virtual absl::StatusOr<Blob> Read(absl::string_view path) const = 0;
+  virtual absl::StatusOr<VfsStat> Stat(absl::string_view path) const = 0;
+  // Every file, sorted by path (byte order of the lower-cased path). Reports
+  // entries seen so far (total unknown) to `progress`; CancelledError when it
+  // says stop.
+  virtual absl::StatusOr<std::vector<VfsEntry>> List(Progress& progress = NoProgress()) const = 0;
+};
+
+// A context path made canonical: '\' becomes '/', empty and "." components go.
+// Refused (InvalidArgument, naming the path): "..", an absolute path ("/x",
+// "\x", "C:..."), a NUL byte, an empty result.
+absl::StatusOr<std::string> NormalizePath(absl::string_view path);
+
+// True when `path` matches the glob `pattern`, case-insensitively: `*` and `?`
+// stay inside one component, `**` spans components, `[abc]` / `[a-z]` / `[!a]`
+// are classes; '\' in the pattern is a separator like '/'. An empty pattern
+// matches everything.
+bool GlobMatch(absl::string_view pattern, absl::string_view path);
+
+// The folder `root` (must exist). Lookups try the exact spelling first, then a
+// case-insensitive match component by component; the resolved file must lie
+// inside the root once symbolic links are followed, else InvalidArgument.
+// Listing skips links that leave the root.
+absl::StatusOr<std::unique_ptr<Vfs>> MakeDirectoryVfs(const std::string& root);
+
+// Files held in memory (the built-in demo context). `source` names them in
+// listings.
+struct MemoryFile {
+  std::string path;
+  std::vector<uint8_t> bytes;
+};
+std::unique_ptr<Vfs> MakeMemoryVfs(std::vector<MemoryFile> files, std::string source);
+
+}  // namespace kbot::contexts

@@ -1,0 +1,66 @@
+#include "contexts/workspace.h"
+
+#include <algorithm>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "contexts/demo_assets.h"
+
+namespace kbot::contexts {
+
+absl::StatusOr<Workspace> Workspace::Open(const std::vector<ContextSpec>& specs) {
+  Workspace ws;
+  if (specs.empty()) {
+    absl::StatusOr<Context> demo = MakeDemoContext();
+    if (!demo.ok()) return demo.status();
+    ws.contexts_.push_back(*std::move(demo));
+    return ws;
+  }
+  for (const ContextSpec& spec : specs) {
+    absl::StatusOr<std::unique_ptr<Vfs>> vfs = MakeDirectoryVfs(spec.path);
+    if (!vfs.ok()) {
+      // The VFS error names the folder; say which context wanted it.
+      return absl::Status(vfs.status().code(), absl::StrCat("context \"", spec.name, "\": ",
+                                                            vfs.status().message()));
+    }
+    Context c{spec.name, spec.game, spec.path, false, *std::move(vfs)};
+    auto same = std::find_if(ws.contexts_.begin(), ws.contexts_.end(),
+                             [&](const Context& o) { return o.name == spec.name; });
+    if (same != ws.contexts_.end()) {
+      *same = std::move(c);  // keeps its place in the list
+    } else {
+      ws.contexts_.push_back(std::move(c));
+    }
+  }
+  return ws;
+}
+
+absl::StatusOr<const Context*> Workspace::Find(const std::optional<std::string>& name) const {
+  const auto known = [&] {
+    return absl::StrJoin(contexts_, ", ",
+                         [](std::string* out, const Context& c) { out->append(c.name); });
+  };
+  if (name) {
+    for (const Context& c : contexts_) {
+      if (c.name == *name) return &c;
+    }
+    return absl::NotFoundError(absl::StrCat("no context \"", *name, "\" (known: ", known(), ")"));
+  }
+  if (contexts_.size() == 1) return &contexts_[0];
+  if (contexts_.empty()) return absl::NotFoundError("no context is registered");
+  return absl::InvalidArgumentError(absl::StrCat(
+      "several contexts are registered (", known(), "): name one with `context`"));
+}
+
+absl::StatusOr<Context> MakeDemoContext() {
+  absl::StatusOr<std::vector<DemoAsset>> assets = MakeDemoAssets();
+  if (!assets.ok()) return assets.status();
+  std::vector<MemoryFile> files;
+  files.reserve(assets->size());
+  for (DemoAsset& a : *assets) files.push_back({std::move(a.path), std::move(a.bytes)});
+  return Context{kDemoContextName, Game::kTaKingdoms, "", true,
+                 MakeMemoryVfs(std::move(files), "built-in")};
+}
+
+}  // namespace kbot::contexts

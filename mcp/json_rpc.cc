@@ -1,0 +1,85 @@
+#include "mcp/json_rpc.h"
+
+#include "absl/strings/str_cat.h"
+
+namespace kbot::mcp {
+
+namespace {
+
+Incoming Invalid(json id, int code, std::string message) {
+  Incoming in;
+  in.kind = Incoming::Kind::kInvalid;
+  in.id = std::move(id);
+  in.error = RpcError{code, std::move(message), nullptr};
+  return in;
+}
+
+bool ValidId(const json& id) { return id.is_string() || id.is_number_integer(); }
+
+}  // namespace
+
+Incoming ParseIncoming(absl::string_view line) {
+  json message = json::parse(line.begin(), line.end(), nullptr, /*allow_exceptions=*/false);
+  if (message.is_discarded()) {
+    return Invalid(nullptr, kParseError, "parse error: the line is not valid JSON");
+  }
+  if (message.is_array()) {
+    return Invalid(nullptr, kInvalidRequest,
+                   "batches are not supported (MCP 2025-11-25): send one message per line");
+  }
+  if (!message.is_object()) {
+    return Invalid(nullptr, kInvalidRequest, "a message must be a JSON object");
+  }
+  json id = nullptr;
+  if (auto it = message.find("id"); it != message.end() && ValidId(*it)) id = *it;
+  auto version = message.find("jsonrpc");
+  if (version == message.end() || *version != "2.0") {
+    return Invalid(id, kInvalidRequest, "\"jsonrpc\" must be \"2.0\"");
+  }
+  auto method = message.find("method");
+  if (method == message.end()) {
+    if (message.contains("result") || message.contains("error")) {
+      Incoming in;
+      in.kind = Incoming::Kind::kResponse;
+      in.id = id;
+      return in;
+    }
+    return Invalid(id, kInvalidRequest, "a request needs a \"method\"");
+  }
+  if (!method->is_string()) return Invalid(id, kInvalidRequest, "\"method\" must be a string");
+  if (auto it = message.find("id"); it != message.end() && !ValidId(*it)) {
+    return Invalid(nullptr, kInvalidRequest, "\"id\" must be a string or an integer");
+  }
+  Incoming in;
+  in.kind = message.contains("id") ? Incoming::Kind::kRequest : Incoming::Kind::kNotification;
+  in.id = id;
+  in.method = method->get<std::string>();
+  in.params = json::object();
+  if (auto params = message.find("params"); params != message.end() && !params->is_null()) {
+    if (!params->is_object()) {
+      return Invalid(id, kInvalidParams, absl::StrCat(in.method, ": \"params\" must be an object"));
+    }
+    in.params = std::move(*params);
+  }
+  return in;
+}
+
+json MakeResult(const json& id, json result) {
+  return json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}};
+}
+
+json MakeError(const json& id, const RpcError& error) {
+  json e = {{"code", error.code}, {"message", error.message}};
+  if (!error.data.is_null()) e["data"] = error.data;
+  return json{{"jsonrpc", "2.0"}, {"id", id}, {"error", std::move(e)}};
+}
+
+json MakeNotification(absl::string_view method, json params) {
+  return json{{"jsonrpc", "2.0"}, {"method", std::string(method)}, {"params", std::move(params)}};
+}
+
+std::string Serialize(const json& message) {
+  return message.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace kbot::mcp

@@ -1,0 +1,53 @@
+// JSON-RPC 2.0 as MCP uses it: one message is one JSON object. This file
+// classifies an incoming line and builds the outgoing messages; it knows
+// nothing of MCP methods.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "absl/strings/string_view.h"
+#include "nlohmann/json.hpp"
+
+namespace kbot::mcp {
+
+using nlohmann::json;
+
+// JSON-RPC and MCP error codes.
+inline constexpr int kParseError = -32700;
+inline constexpr int kInvalidRequest = -32600;
+inline constexpr int kMethodNotFound = -32601;
+inline constexpr int kInvalidParams = -32602;
+inline constexpr int kInternalError = -32603;
+inline constexpr int kResourceNotFound = -32002;
+
+// A protocol fault to answer with a JSON-RPC error response.
+struct RpcError {
+  int code = kInternalError;
+  std::string message;
+  json data;  // null: no data member
+};
+
+// What one incoming line holds.
+struct Incoming {
+  enum class Kind { kRequest, kNotification, kResponse, kInvalid };
+  Kind kind = Kind::kInvalid;
+  json id;            // requests (string or integer); null when unknown
+  std::string method;
+  json params;        // always an object (empty when absent)
+  RpcError error;     // kInvalid: what to answer, to `id`
+};
+
+// Parses and classifies one message. Never throws. A batch (array) is
+// invalid: MCP 2025-11-25 has no batches.
+Incoming ParseIncoming(absl::string_view line);
+
+json MakeResult(const json& id, json result);
+json MakeError(const json& id, const RpcError& error);
+json MakeNotification(absl::string_view method, json params);
+
+// One message as one line of compact JSON, always valid UTF-8 (invalid bytes
+// in strings become U+FFFD), without the trailing newline.
+std::string Serialize(const json& message);
+
+}  // namespace kbot::mcp

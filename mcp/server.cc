@@ -1,0 +1,530 @@
+#include "mcp/server.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include "absl/strings/escaping.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace kbot::mcp {
+
+// One request that is running on a worker.
+struct Session::InFlight {
+  json id;
+  std::string method;
+  json params;
+  json progress_token;  // null: the client asked for no progress
+  std::atomic<bool> cancelled{false};
+  std::mutex mu;          // orders progress against the response
+  bool answered = false;  // no progress after the response
+  uint64_t last_progress = 0;
+  bool any_progress = false;
+  std::chrono::steady_clock::time_point last_sent{};
+};
+
+// notifications/progress for one request, throttled and strictly increasing;
+// says stop once the request is cancelled.
+class Session::RequestProgress final : public Progress {
+ public:
+  RequestProgress(Session& session, InFlight& flight) : session_(session), flight_(flight) {}
+
+  bool Report(uint64_t done, uint64_t total) override {
+    if (flight_.cancelled.load()) return false;
+    if (flight_.progress_token.is_null()) return true;
+    const auto now = std::chrono::steady_clock::now();
+    std::lock_guard<std::mutex> lock(flight_.mu);
+    if (flight_.answered) return true;
+    if (flight_.any_progress && done <= flight_.last_progress) return true;
+    const bool last = total != 0 && done >= total;
+    if (flight_.any_progress && !last &&
+        now - flight_.last_sent < session_.server_.options().progress_interval) {
+      return true;
+    }
+    json params = {{"progressToken", flight_.progress_token}, {"progress", done}};
+    if (total != 0) params["total"] = total;
+    session_.Send(MakeNotification("notifications/progress", std::move(params)));
+    flight_.any_progress = true;
+    flight_.last_progress = done;
+    flight_.last_sent = now;
+    return true;
+  }
+
+ private:
+  Session& session_;
+  InFlight& flight_;
+};
+
+// A handler's log lines, as notifications/message at or above the level the
+// client set.
+class Session::SessionLogger final : public Logger {
+ public:
+  explicit SessionLogger(Session& session) : session_(session) {}
+  void Log(LogLevel level, absl::string_view logger, const std::string& message) override {
+    session_.Log(level, logger, message);
+  }
+
+ private:
+  Session& session_;
+};
+
+// ---------------------------------------------------------------- Server
+
+Server::Server(const contexts::Workspace& workspace, ServerHooks hooks, ServerOptions options)
+    : workspace_(workspace),
+      hooks_(std::move(hooks)),
+      options_(std::move(options)),
+      queue_(options_.worker_threads) {}
+
+absl::StatusOr<std::unique_ptr<Server>> Server::Create(const contexts::Workspace& workspace,
+                                                       std::vector<Tool> tools, ServerHooks hooks,
+                                                       ServerOptions options) {
+  std::unique_ptr<Server> server(new Server(workspace, std::move(hooks), std::move(options)));
+  for (Tool& tool : tools) {
+    if (server->FindTool(tool.name) != nullptr) {
+      return absl::InvalidArgumentError(absl::StrCat("tool ", tool.name, " is declared twice"));
+    }
+    absl::StatusOr<CompiledSchema> input = CompiledSchema::Compile(tool.input_schema);
+    if (!input.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("tool ", tool.name, ": input schema: ", input.status().message()));
+    }
+    if (absl::Status s = CompiledSchema::Compile(tool.output_schema).status(); !s.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("tool ", tool.name, ": output schema: ", s.message()));
+    }
+    server->tools_.push_back(CompiledTool{std::move(tool), *std::move(input)});
+  }
+  return server;
+}
+
+const Server::CompiledTool* Server::FindTool(absl::string_view name) const {
+  for (const CompiledTool& t : tools_) {
+    if (t.tool.name == name) return &t;
+  }
+  return nullptr;
+}
+
+std::string Server::Instructions() const {
+  std::vector<std::string> names;
+  for (const contexts::Context& c : workspace_.contexts()) {
+    names.push_back(absl::StrCat(c.name, " (", contexts::GameName(c.game),
+                                 c.builtin ? ", built-in sample assets)" : ")"));
+  }
+  return absl::StrCat(
+      "kbot reads Total Annihilation, TA: Kingdoms and GTA1 game data. Contexts: ",
+      absl::StrJoin(names, ", "),
+      ". Start with context_list, then vfs_list with a pattern such as \"**/*.gaf\"; gaf_list "
+      "names a GAF's sequences, gaf_info gives every frame's header, and gaf_export returns a "
+      "picture (png frame, gif/apng animation, or sheet; scale 2-8 enlarges small sprites). "
+      "Every file is also a resource at kbot://CONTEXT/PATH.");
+}
+
+// ---------------------------------------------------------------- Session
+
+Session::Session(Server& server, Sink sink) : server_(server), sink_(std::move(sink)) {}
+
+Session::~Session() { WaitIdle(); }
+
+void Session::WaitIdle() {
+  std::unique_lock<std::mutex> lock(mu_);
+  idle_.wait(lock, [this] { return in_flight_.empty(); });
+}
+
+std::string Session::protocol_version() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return protocol_version_;
+}
+
+void Session::Send(const json& message) {
+  const std::string line = Serialize(message);
+  std::lock_guard<std::mutex> lock(send_mu_);
+  sink_(line);
+}
+
+void Session::Log(LogLevel level, absl::string_view logger, const std::string& message) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!initialized_ || level < log_level_) return;
+  }
+  Send(MakeNotification("notifications/message", json{{"level", LogLevelName(level)},
+                                                       {"logger", std::string(logger)},
+                                                       {"data", message}}));
+}
+
+void Session::Receive(absl::string_view line) {
+  Incoming in = ParseIncoming(line);
+  switch (in.kind) {
+    case Incoming::Kind::kInvalid:
+      Send(MakeError(in.id, in.error));
+      return;
+    case Incoming::Kind::kResponse:
+      return;  // kbot sends no requests, so no response is awaited
+    case Incoming::Kind::kNotification:
+      HandleNotification(in);
+      return;
+    case Incoming::Kind::kRequest:
+      HandleRequest(in);
+      return;
+  }
+}
+
+void Session::ReportOversized(size_t bytes, size_t limit) {
+  Send(MakeError(nullptr, {kInvalidRequest,
+                           absl::StrCat("a message of ", bytes, " bytes is over the ", limit,
+                                        "-byte limit; it was skipped"),
+                           nullptr}));
+}
+
+void Session::HandleNotification(const Incoming& in) {
+  if (in.method == "notifications/cancelled") {
+    const json& id = in.params.contains("requestId") ? in.params["requestId"] : json();
+    std::lock_guard<std::mutex> lock(mu_);
+    for (const std::shared_ptr<InFlight>& flight : in_flight_) {
+      // initialize is never cancelled, and it never runs in the background.
+      if (flight->id == id) flight->cancelled = true;
+    }
+  }
+  // notifications/initialized and anything unknown need no answer.
+}
+
+void Session::HandleRequest(const Incoming& in) {
+  const std::string& m = in.method;
+  if (m == "ping") {
+    Send(MakeResult(in.id, json::object()));
+    return;
+  }
+  if (m == "initialize") {
+    bool again;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      again = initialized_;
+    }
+    if (again) {
+      Send(MakeError(in.id, {kInvalidRequest, "the session is already initialized", nullptr}));
+    } else {
+      Send(MakeResult(in.id, Initialize(in.params)));
+    }
+    return;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!initialized_) {
+      Send(MakeError(in.id, {kInvalidRequest,
+                             absl::StrCat(m, ": the session is not initialized: send initialize first"),
+                             nullptr}));
+      return;
+    }
+  }
+  if (m == "logging/setLevel") {
+    const json& level = in.params.contains("level") ? in.params["level"] : json();
+    std::optional<LogLevel> parsed =
+        level.is_string() ? ParseLogLevel(level.get<std::string>()) : std::nullopt;
+    if (!parsed) {
+      Send(MakeError(in.id, {kInvalidParams,
+                             "logging/setLevel: \"level\" must be one of debug, info, notice, "
+                             "warning, error, critical, alert, emergency",
+                             nullptr}));
+      return;
+    }
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      log_level_ = *parsed;
+    }
+    Send(MakeResult(in.id, json::object()));
+    return;
+  }
+  if (m == "tools/list") {
+    absl::StatusOr<json> listed = ListTools(in.params);
+    Send(listed.ok() ? MakeResult(in.id, *listed)
+                     : MakeError(in.id, {kInvalidParams, std::string(listed.status().message()),
+                                         nullptr}));
+    return;
+  }
+  if (m == "resources/templates/list") {
+    Send(MakeResult(
+        in.id, json{{"resourceTemplates",
+                     {{{"uriTemplate", kResourceTemplate},
+                       {"name", "context-file"},
+                       {"title", "A file of a context"},
+                       {"description",
+                        "Any file of a registered game-data folder, by context name and path "
+                        "(case-insensitive, '/'-separated). Add ?export=png|gif|apng|sheet "
+                        "(with sequence, frame, palette, transparency, scale) to a GAF's URI for "
+                        "a rendered picture."}}}}}));
+    return;
+  }
+  if (m == "tools/call") {
+    RunInBackground(in, [this](InFlight& f) { Respond(f, CallTool(f.params, f)); });
+    return;
+  }
+  if (m == "resources/list") {
+    RunInBackground(in, [this](InFlight& f) { Respond(f, ListResources(f.params, f)); });
+    return;
+  }
+  if (m == "resources/read") {
+    RunInBackground(in, [this](InFlight& f) { Respond(f, ReadResource(f.params, f)); });
+    return;
+  }
+  if (m == "completion/complete") {
+    RunInBackground(in, [this](InFlight& f) { Respond(f, Complete(f.params)); });
+    return;
+  }
+  Send(MakeError(in.id, {kMethodNotFound, absl::StrCat("method not found: ", m), nullptr}));
+}
+
+void Session::RunInBackground(const Incoming& in, std::function<void(InFlight&)> work) {
+  auto flight = std::make_shared<InFlight>();
+  flight->id = in.id;
+  flight->method = in.method;
+  flight->params = in.params;
+  if (const json* meta = in.params.contains("_meta") ? &in.params["_meta"] : nullptr;
+      meta != nullptr && meta->is_object() && meta->contains("progressToken")) {
+    const json& token = (*meta)["progressToken"];
+    if (token.is_string() || token.is_number_integer()) flight->progress_token = token;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    in_flight_.push_back(flight);
+  }
+  server_.queue().Post([this, flight, work = std::move(work)] {
+    try {
+      if (!flight->cancelled) work(*flight);
+    } catch (const std::exception& e) {
+      Respond(*flight, absl::InternalError(absl::StrCat(flight->method, ": ", e.what())));
+    }
+    std::lock_guard<std::mutex> lock(mu_);
+    in_flight_.erase(std::find(in_flight_.begin(), in_flight_.end(), flight));
+    idle_.notify_all();
+  });
+}
+
+void Session::Respond(InFlight& flight, absl::StatusOr<json> result) {
+  std::lock_guard<std::mutex> lock(flight.mu);
+  if (flight.answered) return;
+  flight.answered = true;
+  // A cancelled request gets no response (MCP: the client has stopped waiting).
+  if (flight.cancelled || result.status().code() == absl::StatusCode::kCancelled) return;
+  if (result.ok()) {
+    Send(MakeResult(flight.id, *std::move(result)));
+    return;
+  }
+  int code = kInternalError;
+  switch (result.status().code()) {
+    case absl::StatusCode::kInvalidArgument: code = kInvalidParams; break;
+    case absl::StatusCode::kNotFound: code = kResourceNotFound; break;
+    default: break;
+  }
+  Send(MakeError(flight.id, {code, std::string(result.status().message()), nullptr}));
+}
+
+json Session::Initialize(const json& params) {
+  std::string asked;
+  if (params.contains("protocolVersion") && params["protocolVersion"].is_string()) {
+    asked = params["protocolVersion"].get<std::string>();
+  }
+  const std::vector<std::string>& supported = SupportedProtocolVersions();
+  const bool known = std::find(supported.begin(), supported.end(), asked) != supported.end();
+  const std::string version = known ? asked : kLatestProtocolVersion;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    initialized_ = true;
+    protocol_version_ = version;
+  }
+  const ServerOptions& o = server_.options();
+  return json{{"protocolVersion", version},
+              {"capabilities",
+               {{"tools", {{"listChanged", false}}},
+                {"resources", {{"subscribe", false}, {"listChanged", false}}},
+                {"logging", json::object()},
+                {"completions", json::object()}}},
+              {"serverInfo", {{"name", o.name}, {"title", o.title}, {"version", o.version}}},
+              {"instructions", server_.Instructions()}};
+}
+
+namespace {
+
+// Cursors are the decimal offset of the next page: opaque to clients, and a
+// cursor kbot did not issue is refused rather than guessed at.
+absl::StatusOr<size_t> PageStart(const json& params, size_t total, absl::string_view method) {
+  if (!params.contains("cursor") || params["cursor"].is_null()) return 0;
+  const json& cursor = params["cursor"];
+  size_t offset = 0;
+  if (cursor.is_string()) {
+    const std::string& text = cursor.get_ref<const std::string&>();
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), offset);
+    if (ec == std::errc() && end == text.data() + text.size() && !text.empty() &&
+        offset <= total) {
+      return offset;
+    }
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat(method, ": invalid cursor ", cursor.dump(), ": pass a nextCursor kbot returned"));
+}
+
+void SetNextCursor(json& result, size_t next, size_t total) {
+  if (next < total) result["nextCursor"] = std::to_string(next);
+}
+
+}  // namespace
+
+absl::StatusOr<json> Session::ListTools(const json& params) const {
+  const auto& tools = server_.tools();
+  absl::StatusOr<size_t> start = PageStart(params, tools.size(), "tools/list");
+  if (!start.ok()) return start.status();
+  const size_t end = std::min(tools.size(), *start + server_.options().tools_page_size);
+  json listed = json::array();
+  for (size_t i = *start; i < end; ++i) listed.push_back(ToolListing(tools[i].tool));
+  json result = {{"tools", std::move(listed)}};
+  SetNextCursor(result, end, tools.size());
+  return result;
+}
+
+absl::StatusOr<json> Session::CallTool(const json& params, InFlight& flight) {
+  if (!params.contains("name") || !params["name"].is_string()) {
+    return absl::InvalidArgumentError("tools/call: \"name\" must be a tool name");
+  }
+  const std::string name = params["name"].get<std::string>();
+  const Server::CompiledTool* tool = server_.FindTool(name);
+  if (tool == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown tool \"", name, "\": tools/list names the tools"));
+  }
+  json arguments = json::object();
+  if (params.contains("arguments") && !params["arguments"].is_null()) {
+    arguments = params["arguments"];
+  }
+  if (absl::Status valid = tool->input.Validate(arguments); !valid.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(name, ": invalid arguments: ", valid.message()));
+  }
+  RequestProgress progress(*this, flight);
+  SessionLogger logger(*this);
+  const ToolCall call{arguments, server_.workspace(), progress, logger, server_.options().limits};
+  ToolResult result = tool->tool.handler(call);
+  if (result.cancelled || flight.cancelled) return absl::CancelledError();
+  if (result.error) {
+    return json{{"content", {{{"type", "text"}, {"text", *result.error}}}}, {"isError", true}};
+  }
+  json content = json::array();
+  content.push_back({{"type", "text"}, {"text", Serialize(result.structured)}});
+  for (json& block : result.content) content.push_back(std::move(block));
+  return json{{"content", std::move(content)},
+              {"structuredContent", std::move(result.structured)},
+              {"isError", false}};
+}
+
+absl::StatusOr<json> Session::ListResources(const json& params, InFlight& flight) {
+  // Every file of every context, contexts in order, each listed sorted.
+  struct Item {
+    const contexts::Context* context;
+    contexts::VfsEntry entry;
+  };
+  std::vector<Item> items;
+  RequestProgress progress(*this, flight);
+  for (const contexts::Context& c : server_.workspace().contexts()) {
+    absl::StatusOr<std::vector<contexts::VfsEntry>> entries = c.vfs->List(progress);
+    if (!entries.ok()) {
+      if (entries.status().code() == absl::StatusCode::kCancelled) return entries.status();
+      return absl::InternalError(
+          absl::StrCat("resources/list: context ", c.name, ": ", entries.status().message()));
+    }
+    for (contexts::VfsEntry& e : *entries) items.push_back({&c, std::move(e)});
+  }
+  absl::StatusOr<size_t> start = PageStart(params, items.size(), "resources/list");
+  if (!start.ok()) return start.status();
+  const size_t end = std::min(items.size(), *start + server_.options().resources_page_size);
+  json listed = json::array();
+  for (size_t i = *start; i < end; ++i) {
+    const Item& it = items[i];
+    listed.push_back({{"uri", MakeResourceUri(it.context->name, it.entry.path)},
+                      {"name", it.entry.path},
+                      {"title", absl::StrCat(it.context->name, ": ", it.entry.path)},
+                      {"mimeType", MimeTypeFor(it.entry.path)},
+                      {"size", it.entry.size}});
+  }
+  json result = {{"resources", std::move(listed)}};
+  SetNextCursor(result, end, items.size());
+  return result;
+}
+
+absl::StatusOr<json> Session::ReadResource(const json& params, InFlight& flight) {
+  if (!params.contains("uri") || !params["uri"].is_string()) {
+    return absl::InvalidArgumentError("resources/read: \"uri\" must be a string");
+  }
+  const std::string uri = params["uri"].get<std::string>();
+  absl::StatusOr<ResourceUri> parsed = ParseResourceUri(uri);
+  if (!parsed.ok()) return absl::NotFoundError(std::string(parsed.status().message()));
+  absl::StatusOr<const contexts::Context*> context = server_.workspace().Find(parsed->context);
+  if (!context.ok()) {
+    return absl::NotFoundError(absl::StrCat(uri, ": ", context.status().message()));
+  }
+  ResourceBytes read;
+  if (!parsed->query.empty()) {
+    if (!server_.hooks().render) return absl::NotFoundError(absl::StrCat(uri, ": no renderer"));
+    RequestProgress progress(*this, flight);
+    absl::StatusOr<ResourceBytes> rendered = server_.hooks().render(**context, *parsed, progress);
+    if (!rendered.ok()) {
+      if (rendered.status().code() == absl::StatusCode::kCancelled) return rendered.status();
+      return absl::NotFoundError(absl::StrCat(uri, ": ", rendered.status().message()));
+    }
+    read = *std::move(rendered);
+  } else {
+    absl::StatusOr<contexts::VfsStat> stat = (*context)->vfs->Stat(parsed->path);
+    if (!stat.ok()) return absl::NotFoundError(absl::StrCat(uri, ": ", stat.status().message()));
+    if (stat->size > server_.options().max_resource_bytes) {
+      return absl::InternalError(absl::StrCat(uri, ": ", stat->size, " bytes is over the ",
+                                              server_.options().max_resource_bytes,
+                                              "-byte limit of one resource read"));
+    }
+    absl::StatusOr<contexts::Blob> blob = (*context)->vfs->Read(parsed->path);
+    if (!blob.ok()) return absl::NotFoundError(absl::StrCat(uri, ": ", blob.status().message()));
+    read.bytes.assign(blob->bytes().begin(), blob->bytes().end());
+    read.mime_type = MimeTypeFor(parsed->path);
+  }
+  const absl::string_view raw(reinterpret_cast<const char*>(read.bytes.data()), read.bytes.size());
+  return json{{"contents",
+               {{{"uri", uri}, {"mimeType", read.mime_type}, {"blob", absl::Base64Escape(raw)}}}}};
+}
+
+absl::StatusOr<json> Session::Complete(const json& params) const {
+  const json empty = {{"completion", {{"values", json::array()}, {"total", 0}, {"hasMore", false}}}};
+  if (!params.contains("ref") || !params["ref"].is_object() || !params.contains("argument") ||
+      !params["argument"].is_object()) {
+    return absl::InvalidArgumentError("completion/complete: needs \"ref\" and \"argument\"");
+  }
+  const json& argument = params["argument"];
+  if (!argument.contains("name") || !argument["name"].is_string()) {
+    return absl::InvalidArgumentError("completion/complete: \"argument.name\" must be a string");
+  }
+  const std::string name = argument["name"].get<std::string>();
+  const std::string value =
+      argument.contains("value") && argument["value"].is_string() ? argument["value"].get<std::string>() : "";
+  json others = json::object();
+  if (params.contains("context") && params["context"].is_object() &&
+      params["context"].contains("arguments") && params["context"]["arguments"].is_object()) {
+    others = params["context"]["arguments"];
+  }
+  const json& ref = params["ref"];
+  const std::string type = ref.value("type", "");
+  // The resource template's arguments, and (kbot's own hint) any tool's.
+  const bool known_ref = (type == "ref/resource" && ref.value("uri", "") == kResourceTemplate) ||
+                         (type == "ref/tool" && ref.contains("name") && ref["name"].is_string() &&
+                          server_.FindTool(ref["name"].get<std::string>()) != nullptr);
+  if (!known_ref) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("completion/complete: nothing to complete for ", ref.dump()));
+  }
+  if (!server_.hooks().complete) return empty;
+  absl::StatusOr<std::vector<std::string>> values =
+      server_.hooks().complete(name, value, others, server_.workspace());
+  if (!values.ok()) return empty;  // completion is a hint: no candidates, not an error
+  constexpr size_t kMaxValues = 100;  // MCP's cap per response
+  json result = {{"values", json::array()}, {"total", values->size()},
+                 {"hasMore", values->size() > kMaxValues}};
+  for (size_t i = 0; i < values->size() && i < kMaxValues; ++i) result["values"].push_back((*values)[i]);
+  return json{{"completion", std::move(result)}};
+}
+
+}  // namespace kbot::mcp

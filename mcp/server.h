@@ -1,0 +1,156 @@
+// The MCP server core, independent of transport: a Server holds what every
+// client shares (the contexts, the tools, the worker threads); a Session is
+// one client's conversation. A transport hands each incoming line to
+// Session::Receive and writes every line the session's sink gets.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "contexts/workspace.h"
+#include "mcp/json_rpc.h"
+#include "mcp/resource_uri.h"
+#include "mcp/schema.h"
+#include "mcp/tool.h"
+#include "mcp/work_queue.h"
+
+namespace kbot::mcp {
+
+inline constexpr const char* kLatestProtocolVersion = "2025-11-25";
+// Newest first; a client asking for another version gets the latest.
+inline const std::vector<std::string>& SupportedProtocolVersions() {
+  static const std::vector<std::string> versions = {"2025-11-25", "2025-06-18", "2025-03-26"};
+  return versions;
+}
+
+// The bytes of a resource read.
+struct ResourceBytes {
+  std::vector<uint8_t> bytes;
+  std::string mime_type;
+};
+
+// What the core asks of the tools layer, which knows the formats.
+struct ServerHooks {
+  // completion/complete: candidate values for `argument` starting with
+  // `prefix`, given the other arguments the client already has.
+  std::function<absl::StatusOr<std::vector<std::string>>(
+      absl::string_view argument, absl::string_view prefix, const json& arguments,
+      const contexts::Workspace& workspace)>
+      complete;
+  // resources/read of a kbot:// URI with a query: a rendering of the file.
+  std::function<absl::StatusOr<ResourceBytes>(const contexts::Context& context,
+                                              const ResourceUri& uri, Progress& progress)>
+      render;
+};
+
+struct ServerOptions {
+  std::string name = "kbot";
+  std::string title = "kbot: classic game data";
+  std::string version = "0.1.0";
+  size_t tools_page_size = 50;
+  size_t resources_page_size = 200;
+  size_t max_resource_bytes = 64 << 20;  // resources/read refuses larger files
+  Limits limits;
+  // Least time between two progress notifications of one request: enough to
+  // keep a client's timeout alive, few enough not to flood it.
+  std::chrono::milliseconds progress_interval{100};
+  int worker_threads = 4;
+};
+
+class Server {
+ public:
+  // Compiles every tool's schemas; InvalidArgument names a tool whose schema
+  // is unusable or whose name is taken twice.
+  static absl::StatusOr<std::unique_ptr<Server>> Create(const contexts::Workspace& workspace,
+                                                        std::vector<Tool> tools,
+                                                        ServerHooks hooks,
+                                                        ServerOptions options);
+
+  const contexts::Workspace& workspace() const { return workspace_; }
+  const ServerOptions& options() const { return options_; }
+  const ServerHooks& hooks() const { return hooks_; }
+  WorkQueue& queue() { return queue_; }
+
+  struct CompiledTool {
+    Tool tool;
+    CompiledSchema input;
+  };
+  const std::vector<CompiledTool>& tools() const { return tools_; }
+  const CompiledTool* FindTool(absl::string_view name) const;
+
+  // The `instructions` of the initialize result: the contexts and where to start.
+  std::string Instructions() const;
+
+ private:
+  Server(const contexts::Workspace& workspace, ServerHooks hooks, ServerOptions options);
+
+  const contexts::Workspace& workspace_;
+  ServerHooks hooks_;
+  ServerOptions options_;
+  std::vector<CompiledTool> tools_;
+  WorkQueue queue_;
+};
+
+class Session {
+ public:
+  // `sink` gets each outgoing message as one line without its newline; the
+  // session calls it from several threads, one call at a time.
+  using Sink = std::function<void(const std::string& line)>;
+  Session(Server& server, Sink sink);
+  ~Session();  // waits for the requests still running
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  // Handles one incoming message. Quick methods are answered before it
+  // returns; tool calls and reads are answered later from a worker thread.
+  void Receive(absl::string_view line);
+
+  // Answers a message the transport refused for its size (-32600; its id is
+  // unknown, so null).
+  void ReportOversized(size_t bytes, size_t limit);
+
+  // Blocks until no request is running (the transport's input has ended).
+  void WaitIdle();
+
+  // The version agreed at initialize ("" before it).
+  std::string protocol_version() const;
+
+ private:
+  struct InFlight;
+  class RequestProgress;
+  class SessionLogger;
+
+  void HandleRequest(const Incoming& in);
+  void HandleNotification(const Incoming& in);
+  void RunInBackground(const Incoming& in, std::function<void(InFlight&)> work);
+  void Respond(InFlight& flight, absl::StatusOr<json> result);
+
+  json Initialize(const json& params);
+  absl::StatusOr<json> ListTools(const json& params) const;
+  absl::StatusOr<json> CallTool(const json& params, InFlight& flight);
+  absl::StatusOr<json> ListResources(const json& params, InFlight& flight);
+  absl::StatusOr<json> ReadResource(const json& params, InFlight& flight);
+  absl::StatusOr<json> Complete(const json& params) const;
+
+  void Send(const json& message);
+  void Log(LogLevel level, absl::string_view logger, const std::string& message);
+
+  Server& server_;
+  Sink sink_;
+  std::mutex send_mu_;  // one line at a time, in the order sent
+
+  mutable std::mutex mu_;
+  std::condition_variable idle_;
+  bool initialized_ = false;
+  std::string protocol_version_;
+  LogLevel log_level_ = LogLevel::kInfo;
+  std::vector<std::shared_ptr<InFlight>> in_flight_;
+};
+
+}  // namespace kbot::mcp

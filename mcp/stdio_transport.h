@@ -1,0 +1,20 @@
+// MCP over stdio: one JSON-RPC message per line on the input, one per line on
+// the output, nothing else on the output.
+#pragma once
+
+#include <cstddef>
+
+#include "mcp/server.h"
+
+namespace kbot::mcp {
+
+// A line longer than this is answered with -32600 and skipped, never held in
+// memory whole: no kbot request needs more than a few kilobytes.
+inline constexpr size_t kMaxLineBytes = 4 << 20;
+
+// Serves one session until `in_fd` ends, then waits for the requests still
+// running and returns. Responses are written to `out_fd` one whole line per
+// write.
+void ServeStdio(Server& server, int in_fd, int out_fd, size_t max_line = kMaxLineBytes);
+
+}  // namespace kbot::mcp

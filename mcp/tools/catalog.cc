@@ -1,0 +1,86 @@
+#include "mcp/tools/catalog.h"
+
+#include "absl/strings/match.h"
+#include "mcp/tools/context_handlers.h"
+#include "mcp/tools/gaf_handlers.h"
+#include "mcp/tools/tool_support.h"
+#include "formats/gaf/gaf.h"
+
+namespace kbot::tools {
+
+namespace {
+
+bool IsPaletteFile(absl::string_view path) {
+  return absl::EndsWithIgnoreCase(path, ".pal") || absl::EndsWithIgnoreCase(path, ".pcx");
+}
+
+void AddMatching(const std::vector<std::string>& candidates, absl::string_view prefix,
+                 std::vector<std::string>& out) {
+  for (const std::string& c : candidates) {
+    if (absl::StartsWithIgnoreCase(c, prefix)) out.push_back(c);
+  }
+}
+
+}  // namespace
+
+std::vector<mcp::Tool> AllTools() {
+  return {ContextListTool(), VfsListTool(),   GafListTool(),
+          GafInfoTool(),     GafExportTool(), PaletteCandidatesTool()};
+}
+
+mcp::ServerHooks AllHooks() {
+  mcp::ServerHooks hooks;
+  hooks.complete = CompleteArgument;
+  hooks.render = RenderExportResource;
+  return hooks;
+}
+
+absl::StatusOr<std::vector<std::string>> CompleteArgument(absl::string_view argument,
+                                                          absl::string_view prefix,
+                                                          const json& arguments,
+                                                          const contexts::Workspace& workspace) {
+  std::vector<std::string> out;
+  if (argument == "context") {
+    std::vector<std::string> names;
+    for (const contexts::Context& c : workspace.contexts()) names.push_back(c.name);
+    AddMatching(names, prefix, out);
+    return out;
+  }
+  if (argument == "format") {
+    AddMatching({"png", "gif", "apng", "sheet"}, prefix, out);
+    return out;
+  }
+  if (argument == "transparency") {
+    AddMatching({"game", "heuristic", "none"}, prefix, out);
+    return out;
+  }
+  absl::StatusOr<const contexts::Context*> context = workspace.Find(ContextArgument(arguments));
+  if (!context.ok()) return context.status();
+  if (argument == "path" || argument == "palette") {
+    absl::StatusOr<std::vector<contexts::VfsEntry>> entries = (*context)->vfs->List();
+    if (!entries.ok()) return entries.status();
+    // '\' typed by a Windows user matches the '/' the listing uses.
+    std::string typed(prefix);
+    std::replace(typed.begin(), typed.end(), '\\', '/');
+    for (const contexts::VfsEntry& e : *entries) {
+      if (argument == "palette" && !IsPaletteFile(e.path)) continue;
+      if (absl::StartsWithIgnoreCase(e.path, typed)) out.push_back(e.path);
+    }
+    return out;
+  }
+  if (argument == "sequence") {
+    if (!arguments.contains("path") || !arguments["path"].is_string()) return out;
+    absl::StatusOr<ContextAsset> opened =
+        OpenContextAsset(**context, arguments["path"].get<std::string>());
+    if (!opened.ok()) return opened.status();
+    absl::StatusOr<gaf::Gaf> gaf = gaf::ReadGaf(opened->asset.bytes, opened->asset.path);
+    if (!gaf.ok()) return gaf.status();
+    std::vector<std::string> names;
+    for (const gaf::Sequence& s : gaf->sequences) names.push_back(s.name);
+    AddMatching(names, prefix, out);
+    return out;
+  }
+  return out;
+}
+
+}  // namespace kbot::tools

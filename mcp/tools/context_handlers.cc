@@ -1,0 +1,174 @@
+#include "mcp/tools/context_handlers.h"
+
+#include "absl/strings/str_cat.h"
+#include "contexts/vfs.h"
+#include "mcp/resource_uri.h"
+#include "mcp/tools/context_list.h"
+#include "mcp/tools/palette_choice.h"
+#include "mcp/tools/tool_support.h"
+
+namespace kbot::tools {
+
+namespace {
+
+using mcp::ToolCall;
+using mcp::ToolResult;
+
+constexpr int kDefaultVfsLimit = 200;
+constexpr int kMaxVfsLimit = 1000;
+
+json ContextListOutput() {
+  json context = OutputSchema({{"name", {{"type", "string"}}},
+                               {"game", {{"type", "string"}}},
+                               {"title", {{"type", "string"}}},
+                               {"path", NullableString()},
+                               {"builtin", {{"type", "boolean"}}},
+                               {"transparency", {{"type", "string"}}},
+                               {"files", {{"type", "integer"}}}},
+                              {"name", "game", "path", "builtin", "transparency"});
+  return OutputSchema({{"contexts", {{"type", "array"}, {"items", context}}}}, {"contexts"});
+}
+
+ToolResult RunContextList(const ToolCall& call) {
+  ToolResult result;
+  result.structured = ContextListJson(call.workspace);
+  return result;
+}
+
+json VfsListOutput() {
+  json entry = OutputSchema({{"path", {{"type", "string"}}},
+                             {"size", {{"type", "integer"}}},
+                             {"source", {{"type", "string"}}},
+                             {"uri", {{"type", "string"}}}},
+                            {"path", "size", "source"});
+  return OutputSchema({{"context", {{"type", "string"}}},
+                       {"pattern", {{"type", "string"}}},
+                       {"total", {{"type", "integer"}}},
+                       {"offset", {{"type", "integer"}}},
+                       {"entries", {{"type", "array"}, {"items", entry}}},
+                       {"next_offset", {{"type", {"integer", "null"}}}}},
+                      {"context", "pattern", "total", "offset", "entries", "next_offset"});
+}
+
+ToolResult RunVfsList(const ToolCall& call) {
+  absl::StatusOr<const contexts::Context*> context =
+      call.workspace.Find(ContextArgument(call.arguments));
+  if (!context.ok()) return ErrorResult(context.status());
+  const std::string pattern = call.arguments.value("pattern", "**");
+  const size_t offset = call.arguments.value("offset", size_t{0});
+  const size_t limit = call.arguments.value("limit", size_t(kDefaultVfsLimit));
+  absl::StatusOr<std::vector<contexts::VfsEntry>> entries = (*context)->vfs->List(call.progress);
+  if (!entries.ok()) return ErrorResult(InContext(**context, entries.status()));
+  json page = json::array();
+  size_t total = 0;
+  for (const contexts::VfsEntry& e : *entries) {
+    if (!contexts::GlobMatch(pattern, e.path)) continue;
+    if (total >= offset && page.size() < limit) {
+      page.push_back({{"path", e.path},
+                      {"size", e.size},
+                      {"source", e.source},
+                      {"uri", mcp::MakeResourceUri((*context)->name, e.path)}});
+    }
+    ++total;
+  }
+  ToolResult result;
+  const size_t next = offset + page.size();
+  result.structured = {{"context", (*context)->name},
+                       {"pattern", pattern},
+                       {"total", total},
+                       {"offset", offset},
+                       {"entries", std::move(page)},
+                       {"next_offset", next < total ? json(next) : json(nullptr)}};
+  return result;
+}
+
+json PaletteCandidatesOutput() {
+  json candidate = OutputSchema({{"source", {{"type", "string"}}},
+                                 {"path", NullableString()},
+                                 {"usable", {{"type", "boolean"}}},
+                                 {"problem", NullableString()}},
+                                {"source", "path", "usable"});
+  return OutputSchema({{"context", {{"type", "string"}}},
+                       {"path", {{"type", "string"}}},
+                       {"chosen", {{"type", "string"}}},
+                       {"candidates", {{"type", "array"}, {"items", candidate}}}},
+                      {"context", "path", "chosen", "candidates"});
+}
+
+ToolResult RunPaletteCandidates(const ToolCall& call) {
+  absl::StatusOr<const contexts::Context*> context =
+      call.workspace.Find(ContextArgument(call.arguments));
+  if (!context.ok()) return ErrorResult(context.status());
+  const std::string path = call.arguments.value("path", "");
+  absl::StatusOr<contexts::VfsStat> stat = (*context)->vfs->Stat(path);
+  if (!stat.ok()) return ErrorResult(InContext(**context, stat.status()));
+  std::optional<std::string> override_path;
+  if (call.arguments.contains("palette")) override_path = call.arguments["palette"];
+  json candidates = json::array();
+  std::string chosen;
+  for (const PaletteCandidate& c : PaletteCandidates(**context, override_path)) {
+    if (chosen.empty() && c.usable) chosen = c.source;
+    candidates.push_back({{"source", c.source},
+                          {"path", c.path ? json(*c.path) : json(nullptr)},
+                          {"usable", c.usable},
+                          {"problem", c.usable ? json(nullptr) : json(c.problem)}});
+  }
+  ToolResult result;
+  result.structured = {{"context", (*context)->name},
+                       {"path", stat->path},
+                       {"chosen", chosen},
+                       {"candidates", std::move(candidates)}};
+  return result;
+}
+
+}  // namespace
+
+mcp::Tool ContextListTool() {
+  return {"context_list",
+          "List the game-data contexts",
+          "The contexts kbot serves: each registered game-data folder with its game (ta, "
+          "takingdoms, gta), folder, default transparency and file count. With none registered, "
+          "the built-in demo context of sample assets.",
+          InputSchema(json::object()),
+          ContextListOutput(),
+          {},
+          RunContextList};
+}
+
+mcp::Tool VfsListTool() {
+  return {"vfs_list",
+          "List the files of a context",
+          "The files of a context whose paths match a glob (case-insensitive; * and ? within a "
+          "folder, ** across folders, e.g. \"**/*.gaf\"), sorted, a page at a time: pass "
+          "next_offset back as offset for the next page.",
+          InputSchema({{"context", ContextProperty()},
+                       {"pattern",
+                        {{"type", "string"},
+                         {"description", "A glob such as anims/*.gaf or **/*.pcx (default **)"}}},
+                       {"offset", {{"type", "integer"}, {"minimum", 0}}},
+                       {"limit",
+                        {{"type", "integer"},
+                         {"minimum", 1},
+                         {"maximum", kMaxVfsLimit},
+                         {"description", absl::StrCat("Entries per page (default ",
+                                                      kDefaultVfsLimit, ")")}}}}),
+          VfsListOutput(),
+          {},
+          RunVfsList};
+}
+
+mcp::Tool PaletteCandidatesTool() {
+  return {"palette_candidates",
+          "List the palettes an asset could use",
+          "Every palette the context's chain finds for an asset, in priority order, with where "
+          "it comes from and whether it is usable; `chosen` is the one gaf_export uses.",
+          InputSchema({{"context", ContextProperty()},
+                       {"path", PathProperty("The asset")},
+                       {"palette", PathProperty("An explicit palette (.pal or .pcx) to put first")}},
+                      {"path"}),
+          PaletteCandidatesOutput(),
+          {},
+          RunPaletteCandidates};
+}
+
+}  // namespace kbot::tools

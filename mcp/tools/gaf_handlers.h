@@ -1,0 +1,28 @@
+// The MCP tools gaf_list, gaf_info and gaf_export: metadata next to handlers
+// that read the asset from a context and call gaf_tools.
+#pragma once
+
+#include "absl/status/statusor.h"
+#include "mcp/server.h"
+#include "mcp/tool.h"
+#include "mcp/tools/gaf_tools.h"
+
+namespace kbot::tools {
+
+mcp::Tool GafListTool();
+mcp::Tool GafInfoTool();
+mcp::Tool GafExportTool();
+
+// gaf_export's arguments (already valid against its schema) as a request,
+// with the context's transparency default and the palette chain applied.
+absl::StatusOr<ExportRequest> ExportRequestFor(const contexts::Context& context,
+                                               const json& arguments,
+                                               std::vector<std::string>& warnings);
+
+// The resources/read hook: kbot://CTX/PATH?export=FORMAT&sequence=..&frame=..
+// &palette=..&transparency=..&scale=.. rendered again.
+absl::StatusOr<mcp::ResourceBytes> RenderExportResource(const contexts::Context& context,
+                                                        const mcp::ResourceUri& uri,
+                                                        Progress& progress);
+
+}  // namespace kbot::tools

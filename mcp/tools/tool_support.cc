@@ -1,0 +1,97 @@
+#include "mcp/tools/tool_support.h"
+
+#include "absl/strings/str_cat.h"
+
+namespace kbot::tools {
+
+json InputSchema(json properties, std::initializer_list<const char*> required) {
+  json schema = {{"type", "object"},
+                 {"properties", std::move(properties)},
+                 {"additionalProperties", false}};
+  if (required.size() > 0) schema["required"] = json(std::vector<std::string>(required.begin(), required.end()));
+  return schema;
+}
+
+json OutputSchema(json properties, std::initializer_list<const char*> required) {
+  json schema = {{"type", "object"}, {"properties", std::move(properties)}};
+  if (required.size() > 0) schema["required"] = json(std::vector<std::string>(required.begin(), required.end()));
+  return schema;
+}
+
+json ContextProperty() {
+  return {{"type", "string"},
+          {"description",
+           "The context (a registered game-data folder) to read from; optional when only one "
+           "context exists. context_list names them."}};
+}
+
+json PathProperty(const char* what) {
+  return {{"type", "string"},
+          {"minLength", 1},
+          {"description",
+           absl::StrCat(what, ": a path inside the context, '/' or '\\' separated, "
+                              "case-insensitive (vfs_list finds them)")}};
+}
+
+json SequenceProperty() {
+  return {{"anyOf", {{{"type", "string"}}, {{"type", "integer"}, {"minimum", 0}}}},
+          {"description", "A sequence index (from 0) or name (case-insensitive), as gaf_list "
+                          "shows them"}};
+}
+
+json StringArraySchema() { return {{"type", "array"}, {"items", {{"type", "string"}}}}; }
+
+json NullableString() { return {{"type", {"string", "null"}}}; }
+
+std::optional<std::string> ContextArgument(const json& arguments) {
+  auto it = arguments.find("context");
+  if (it == arguments.end() || !it->is_string()) return std::nullopt;
+  return it->get<std::string>();
+}
+
+std::optional<std::string> StringOrIndex(const json& arguments, const char* key) {
+  auto it = arguments.find(key);
+  if (it == arguments.end() || it->is_null()) return std::nullopt;
+  if (it->is_string()) return it->get<std::string>();
+  if (it->is_number_integer()) return std::to_string(it->get<int64_t>());
+  return std::nullopt;
+}
+
+absl::StatusOr<ContextAsset> OpenContextAsset(const contexts::Workspace& workspace,
+                                              const std::optional<std::string>& context,
+                                              const std::string& path) {
+  absl::StatusOr<const contexts::Context*> found = workspace.Find(context);
+  if (!found.ok()) return found.status();
+  return OpenContextAsset(**found, path);
+}
+
+absl::StatusOr<ContextAsset> OpenContextAsset(const contexts::Context& context,
+                                              const std::string& path) {
+  ContextAsset out;
+  out.context = &context;
+  absl::StatusOr<contexts::VfsStat> stat = out.context->vfs->Stat(path);
+  if (!stat.ok()) return InContext(*out.context, stat.status());
+  absl::StatusOr<contexts::Blob> blob = out.context->vfs->Read(path);
+  if (!blob.ok()) return InContext(*out.context, blob.status());
+  out.blob = *std::move(blob);
+  out.asset.path = stat->path;
+  out.asset.bytes = out.blob.bytes();
+  return out;
+}
+
+absl::StatusOr<ContextAsset> OpenContextAsset(const mcp::ToolCall& call) {
+  return OpenContextAsset(call.workspace, ContextArgument(call.arguments),
+                          call.arguments.value("path", ""));
+}
+
+absl::Status InContext(const contexts::Context& context, const absl::Status& status) {
+  return absl::Status(status.code(), absl::StrCat("context ", context.name, ": ", status.message()));
+}
+
+mcp::ToolResult ErrorResult(const absl::Status& status) {
+  mcp::ToolResult result = mcp::ToolResult::Error(std::string(status.message()));
+  result.cancelled = status.code() == absl::StatusCode::kCancelled;
+  return result;
+}
+
+}  // namespace kbot::tools

@@ -1,0 +1,54 @@
+// What the MCP tool handlers share: schema fragments for the common
+// arguments, and reading an asset out of a context named by the arguments.
+#pragma once
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "contexts/workspace.h"
+#include "mcp/tool.h"
+#include "mcp/tools/gaf_tools.h"
+
+namespace kbot::tools {
+
+// {"type":"object","properties":...,"required":[...],"additionalProperties":false}
+json InputSchema(json properties, std::initializer_list<const char*> required = {});
+// Output objects list their members and which are always there; they stay
+// open to members added later (CONTRACT.md: add fields freely).
+json OutputSchema(json properties, std::initializer_list<const char*> required);
+
+json ContextProperty();
+json PathProperty(const char* what);
+json SequenceProperty();
+json StringArraySchema();
+json NullableString();
+
+// The `context` argument when given.
+std::optional<std::string> ContextArgument(const json& arguments);
+// A string argument given as a string or an integer ("sequence": 2 or "2").
+std::optional<std::string> StringOrIndex(const json& arguments, const char* key);
+
+// An asset read from a context: the context, the bytes (kept alive here), and
+// the Asset the gaf tools take, named by its path inside the context.
+struct ContextAsset {
+  const contexts::Context* context = nullptr;
+  contexts::Blob blob;
+  Asset asset;
+};
+absl::StatusOr<ContextAsset> OpenContextAsset(const contexts::Workspace& workspace,
+                                              const std::optional<std::string>& context,
+                                              const std::string& path);
+absl::StatusOr<ContextAsset> OpenContextAsset(const contexts::Context& context,
+                                              const std::string& path);
+// `context` and `path` from a tool's arguments.
+absl::StatusOr<ContextAsset> OpenContextAsset(const mcp::ToolCall& call);
+
+// `status` with "context NAME: " before its message.
+absl::Status InContext(const contexts::Context& context, const absl::Status& status);
+
+// A failed call's isError result (or, for CancelledError, no result at all).
+mcp::ToolResult ErrorResult(const absl::Status& status);
+
+}  // namespace kbot::tools

@@ -1,0 +1,223 @@
+// `kbot context add | list | remove` end to end, with the registry in a
+// temporary KBOT_CONFIG_DIR.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "contexts/demo_assets.h"
+#include "nlohmann/json.hpp"
+
+namespace kbot {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+struct Result {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string ReadAll(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+class ContextCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const char* bin = std::getenv("KBOT_BINARY");
+    ASSERT_NE(bin, nullptr) << "KBOT_BINARY is set by ctest";
+    binary_ = bin;
+    dir_ = fs::temp_directory_path() /
+           ("kbot-ctx-cli-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "data" / "anims");
+    std::ofstream(dir_ / "data" / "anims" / "a.gaf") << "GAF";
+    std::ofstream(dir_ / "data" / "palette.pal") << "PAL";
+    config_ = dir_ / "config";
+    registry_ = config_ / "contexts.json";
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Runs kbot in `dir_` with KBOT_CONFIG_DIR set to `config_`.
+  Result Kbot(const std::string& args) {
+    const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
+    const std::string cmd = "cd " + dir_.string() + " && KBOT_CONFIG_DIR=" + config_.string() +
+                            " " + binary_ + " " + args + " >" + out.string() + " 2>" +
+                            err.string();
+    const int raw = std::system(cmd.c_str());
+    Result r;
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = ReadAll(out);
+    r.err = ReadAll(err);
+    return r;
+  }
+
+  json DemoJson() {
+    const size_t files = contexts::MakeDemoAssets()->size();
+    return json::parse(R"({"contexts": [{"name": "demo", "game": "takingdoms",
+        "title": "TA: Kingdoms", "path": null, "builtin": true, "transparency": "heuristic",
+        "files": )" + std::to_string(files) + "}]}");
+  }
+
+  std::string binary_;
+  fs::path dir_, config_, registry_;
+};
+
+TEST_F(ContextCli, EmptyRegistryListsTheDemo) {
+  const Result r = Kbot("context list");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string files = std::to_string(contexts::MakeDemoAssets()->size());
+  EXPECT_EQ(r.out, "Name  Game        Files  Transparency  Path\n"
+                   "----  ----------  -----  ------------  ----------\n"
+                   "demo  takingdoms  " + files + std::string(7 - files.size(), ' ') +
+                   "heuristic     (built-in)\n"
+                   "\n"
+                   "no context registered in " + registry_.string() +
+                   ": kbot mcp serves the built-in demo (add one with kbot context add)\n");
+  EXPECT_EQ(r.err, "");
+  EXPECT_FALSE(fs::exists(registry_));  // listing writes nothing
+}
+
+TEST_F(ContextCli, EmptyRegistryListJsonIsTheDemo) {
+  const Result r = Kbot("context list --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out), DemoJson());
+}
+
+TEST_F(ContextCli, AddStoresTheAbsolutePath) {
+  const Result r = Kbot("context add ta1 --game ta --path data/");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string data = (dir_ / "data").string();
+  EXPECT_EQ(r.out, "added context \"ta1\" (ta, " + data + ") to " + registry_.string() + "\n");
+  EXPECT_EQ(json::parse(ReadAll(registry_)),
+            json::parse(R"({"contexts": [{"name": "ta1", "game": "ta", "path": ")" + data +
+                        "\"}]}"));
+}
+
+TEST_F(ContextCli, ListShowsTheRegisteredContexts) {
+  ASSERT_EQ(Kbot("context add ta1 --game ta --path data").status, 0);
+  ASSERT_EQ(Kbot("context add k --game takingdoms --path " + (dir_ / "data" / "anims").string())
+                .status,
+            0);
+  const Result r = Kbot("context list --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string data = (dir_ / "data").string();
+  EXPECT_EQ(json::parse(r.out), json::parse(R"({"contexts": [
+      {"name": "ta1", "game": "ta", "title": "Total Annihilation", "path": ")" + data + R"(",
+       "builtin": false, "transparency": "game", "files": 2},
+      {"name": "k", "game": "takingdoms", "title": "TA: Kingdoms", "path": ")" + data +
+                                                R"(/anims",
+       "builtin": false, "transparency": "heuristic", "files": 1}]})"));
+  const Result table = Kbot("context list");
+  ASSERT_EQ(table.status, 0) << table.err;
+  EXPECT_EQ(table.out, "Name  Game        Files  Transparency  Path\n"
+                       "----  ----------  -----  ------------  " +
+                           std::string(data.size() + 6, '-') + "\n" +
+                           "ta1   ta          2      game          " + data + "\n" +
+                           "k     takingdoms  1      heuristic     " + data + "/anims\n");
+}
+
+TEST_F(ContextCli, AddRefusesADuplicateName) {
+  ASSERT_EQ(Kbot("context add ta1 --game ta --path data").status, 0);
+  const std::string before = ReadAll(registry_);
+  const Result r = Kbot("context add ta1 --game gta --path data");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "kbot: context add: a context \"ta1\" is already registered (" +
+                       (dir_ / "data").string() + "); remove it first\n");
+  EXPECT_EQ(ReadAll(registry_), before);
+}
+
+TEST_F(ContextCli, AddRefusesABadGame) {
+  const Result r = Kbot("context add x --game doom --path data");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "kbot: context add: unknown game \"doom\" (use ta, takingdoms or gta)\n");
+  EXPECT_FALSE(fs::exists(registry_));
+}
+
+TEST_F(ContextCli, AddRefusesABadName) {
+  const Result r = Kbot("context add .x --game ta --path data");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "kbot: context add: bad context name \".x\": use 1 to 64 letters, digits, "
+                   "'_', '.' or '-', not starting with '.'\n");
+  EXPECT_FALSE(fs::exists(registry_));
+}
+
+TEST_F(ContextCli, AddRefusesAPathThatIsNotAFolder) {
+  Result r = Kbot("context add x --game ta --path data/palette.pal");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "kbot: context add: data/palette.pal: not a folder\n");
+  r = Kbot("context add x --game ta --path missing");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "kbot: context add: missing: no such folder\n");
+  EXPECT_FALSE(fs::exists(registry_));
+}
+
+TEST_F(ContextCli, AddWithoutAGameIsAUsageError) {
+  const Result r = Kbot("context add x --path data");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "kbot: usage: --game is required (see kbot --help)\n");
+}
+
+TEST_F(ContextCli, RemoveForgetsAContext) {
+  ASSERT_EQ(Kbot("context add ta1 --game ta --path data").status, 0);
+  ASSERT_EQ(Kbot("context add g --game gta --path data").status, 0);
+  const Result r = Kbot("context remove ta1");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "removed context \"ta1\" from " + registry_.string() + "\n");
+  EXPECT_EQ(json::parse(ReadAll(registry_)),
+            json::parse(R"({"contexts": [{"name": "g", "game": "gta", "path": ")" +
+                        (dir_ / "data").string() + "\"}]}"));
+  ASSERT_EQ(Kbot("context remove g").status, 0);
+  EXPECT_EQ(json::parse(ReadAll(registry_)), json::parse(R"({"contexts": []})"));
+  const Result list = Kbot("context list --json");  // empty again: the demo
+  ASSERT_EQ(list.status, 0) << list.err;
+  EXPECT_EQ(json::parse(list.out), DemoJson());
+}
+
+TEST_F(ContextCli, RemoveOfAnUnknownNameFails) {
+  Result r = Kbot("context remove nope");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "kbot: context remove: no context \"nope\" in " + registry_.string() + " (known: none)\n");
+  ASSERT_EQ(Kbot("context add ta1 --game ta --path data").status, 0);
+  r = Kbot("context remove TA1");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "kbot: context remove: no context \"TA1\" in " + registry_.string() + " (known: ta1)\n");
+}
+
+TEST_F(ContextCli, CorruptRegistryIsAnErrorNamingTheFile) {
+  fs::create_directories(config_);
+  std::ofstream(registry_) << R"({"contexts": [{"name": "a", "game": "quake", "path": "/x"}]})";
+  for (const char* cmd : {"list", "add b --game ta --path data", "remove a"}) {
+    const Result r = Kbot(std::string("context ") + cmd);
+    EXPECT_EQ(r.status, 1) << cmd;
+    EXPECT_NE(r.err.find(": " + registry_.string() +
+                         ": contexts[0]: unknown game \"quake\" (use ta, takingdoms or gta)\n"),
+              std::string::npos)
+        << r.err;
+  }
+}
+
+TEST_F(ContextCli, ListFailsWhenARegisteredFolderIsGone) {
+  ASSERT_EQ(Kbot("context add ta1 --game ta --path data").status, 0);
+  fs::remove_all(dir_ / "data");
+  const Result r = Kbot("context list");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "kbot: context list: context \"ta1\": " + (dir_ / "data").string() +
+                       ": no such folder\n");
+  EXPECT_EQ(Kbot("context remove ta1").status, 0);  // and it can still be removed
+}
+
+}  // namespace
+}  // namespace kbot
