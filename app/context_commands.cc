@@ -49,9 +49,8 @@ absl::StatusOr<Loaded> Load() {
 
 std::string Names(const std::vector<contexts::ContextSpec>& specs) {
   if (specs.empty()) return "none";
-  return absl::StrJoin(specs, ", ", [](std::string* out, const contexts::ContextSpec& s) {
-    out->append(s.name);
-  });
+  return absl::StrJoin(
+      specs, ", ", [](std::string* out, const contexts::ContextSpec& s) { out->append(s.name); });
 }
 
 int RunAdd(const AddOptions& o) {
@@ -66,15 +65,15 @@ int RunAdd(const AddOptions& o) {
   if (!reg.ok()) return Fail(cmd, reg.status());
   for (const contexts::ContextSpec& s : reg->specs) {
     if (s.name == spec.name) {
-      return Fail(cmd, absl::AlreadyExistsError(absl::StrCat(
-                           "a context \"", s.name, "\" is already registered (", s.path,
-                           "); remove it first")));
+      return Fail(cmd, absl::AlreadyExistsError(absl::StrCat("a context \"", s.name,
+                                                             "\" is already registered (", s.path,
+                                                             "); remove it first")));
     }
   }
   reg->specs.push_back(spec);
   if (absl::Status s = contexts::SaveRegistry(reg->file, reg->specs); !s.ok()) return Fail(cmd, s);
-  std::cout << "added context \"" << spec.name << "\" (" << contexts::GameName(spec.game)
-            << ", " << spec.path << ") to " << reg->file << "\n";
+  std::cout << "added context \"" << spec.name << "\" (" << contexts::GameName(spec.game) << ", "
+            << spec.path << ") to " << reg->file << "\n";
   return kExitOk;
 }
 

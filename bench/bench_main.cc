@@ -19,6 +19,7 @@ namespace {
 
 struct Figure {
   double ns = 0;  // CPU time per iteration (robust to other processes sharing the machine)
+  double real_ns = 0;  // wall time: for work that waits on other threads
   std::map<std::string, double> counters;
   bool from_median = false;
 };
@@ -56,6 +57,7 @@ class Collector : public benchmark::ConsoleReporter {
       Figure& f = figures_[r.run_name.str()];
       if (f.from_median && !median) continue;
       f.ns = ToNs(r.GetAdjustedCPUTime(), r.time_unit);
+      f.real_ns = ToNs(r.GetAdjustedRealTime(), r.time_unit);
       f.from_median = median;
       f.counters.clear();
       for (const auto& [name, counter] : r.counters) f.counters[name] = counter.value;
@@ -222,6 +224,28 @@ void PngSummary(const Collector& c) {
 
 }  // namespace
 
+// Calls per second through the in-memory MCP session, each as a multiple of
+// the bare JSON parse + serialize of one call (the same-run baseline).
+void McpSummary(const Collector& c) {
+  const Figure* base = c.Find("BM_JsonRoundTrip");
+  if (base == nullptr) return;
+  std::printf("\nMCP request handling in memory (one session; x = time / JSON round trip):\n");
+  std::printf("  %-28s %10.2f us  %10.0f calls/s\n", "JSON parse + serialize",
+              base->real_ns / 1e3, 1e9 / base->real_ns);
+  const char* rows[][3] = {{"BM_SessionPing/real_time", "ping", "mcp_ping"},
+                           {"BM_SessionGafList/real_time", "tools/call gaf_list", "mcp_gaf_list"},
+                           {"BM_SessionGafExportPng/real_time", "tools/call gaf_export 4x png",
+                            "mcp_gaf_export_png"}};
+  for (const auto& row : rows) {
+    const Figure* f = c.Find(row[0]);
+    if (f == nullptr) continue;
+    std::printf("  %-28s %10.2f us  %10.0f calls/s  %6.1f x\n", row[1], f->real_ns / 1e3,
+                1e9 / f->real_ns, f->real_ns / base->real_ns);
+    Result(std::string(row[2]) + "_us", f->real_ns / 1e3);
+    Result(std::string(row[2]) + "_vs_json", f->real_ns / base->real_ns);
+  }
+}
+
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
@@ -247,6 +271,7 @@ int main(int argc, char** argv) {
   WriterRatio(collector, "writer raw / decode (atlas)", "BM_WriteAtlasRaw",
               "BM_DecodeRenderAtlas", "write_atlas_raw");
   PngSummary(collector);
+  McpSummary(collector);
   std::printf("\n");
   for (const std::string& line : results) std::printf("%s\n", line.c_str());
   return 0;

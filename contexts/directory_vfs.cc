@@ -75,7 +75,9 @@ class DirectoryVfs final : public Vfs {
     struct stat st {};
   };
 
-  bool Inside(const std::string& real) const { return real == root_ || absl::StartsWith(real, prefix_); }
+  bool Inside(const std::string& real) const {
+    return real == root_ || absl::StartsWith(real, prefix_);
+  }
   // With links followed; false when that cannot be worked out.
   bool InsideResolved(const fs::path& p) const {
     std::error_code ec;
@@ -85,7 +87,8 @@ class DirectoryVfs final : public Vfs {
 
   absl::StatusOr<Found> Resolve(absl::string_view given) const;
   // A FileBytes error names the real path; the caller knows the one it gave.
-  static absl::Status Rename(const absl::Status& s, const std::string& real, absl::string_view given) {
+  static absl::Status Rename(const absl::Status& s, const std::string& real,
+                             absl::string_view given) {
     std::string message(s.message());
     if (absl::StartsWith(message, real + ": ")) message = message.substr(real.size() + 2);
     return absl::Status(s.code(), absl::StrCat(given, ": ", message));

@@ -26,9 +26,10 @@ class MemoryVfs final : public Vfs {
     // Sorted by lower-cased path, then spelling: the listing order, and the
     // first of several spellings that differ only in case wins a lookup.
     for (const auto& [path, bytes] : files_) sorted_.push_back(path);
-    std::stable_sort(sorted_.begin(), sorted_.end(), [](const std::string& a, const std::string& b) {
-      return absl::AsciiStrToLower(a) < absl::AsciiStrToLower(b);
-    });
+    std::stable_sort(sorted_.begin(), sorted_.end(),
+                     [](const std::string& a, const std::string& b) {
+                       return absl::AsciiStrToLower(a) < absl::AsciiStrToLower(b);
+                     });
   }
 
   absl::StatusOr<Blob> Read(absl::string_view path) const override {

@@ -48,13 +48,13 @@ GameDefaults DefaultsFor(Game game) {
 absl::Status ValidateContextName(absl::string_view name) {
   bool ok = !name.empty() && name.size() <= 64 && name[0] != '.';
   for (char c : name) {
-    ok = ok && (absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' ||
-                c == '-');
+    ok = ok &&
+         (absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-');
   }
   if (ok) return absl::OkStatus();
-  return absl::InvalidArgumentError(absl::StrCat(
-      "bad context name \"", name,
-      "\": use 1 to 64 letters, digits, '_', '.' or '-', not starting with '.'"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("bad context name \"", name,
+                   "\": use 1 to 64 letters, digits, '_', '.' or '-', not starting with '.'"));
 }
 
 // Links are not followed where that is not needed: the user's own spelling of
@@ -211,8 +211,8 @@ absl::Status SaveRegistry(const std::string& file, const std::vector<ContextSpec
           absl::StrCat(parent.string(), ": cannot create the config folder: ", ec.message()));
     }
   }
-  return WriteFileAtomically(
-      file, Bytes(reinterpret_cast<const uint8_t*>(text.data()), text.size()));
+  return WriteFileAtomically(file,
+                             Bytes(reinterpret_cast<const uint8_t*>(text.data()), text.size()));
 }
 
 }  // namespace kbot::contexts

@@ -21,8 +21,8 @@ absl::StatusOr<Workspace> Workspace::Open(const std::vector<ContextSpec>& specs)
     absl::StatusOr<std::unique_ptr<Vfs>> vfs = MakeDirectoryVfs(spec.path);
     if (!vfs.ok()) {
       // The VFS error names the folder; say which context wanted it.
-      return absl::Status(vfs.status().code(), absl::StrCat("context \"", spec.name, "\": ",
-                                                            vfs.status().message()));
+      return absl::Status(vfs.status().code(),
+                          absl::StrCat("context \"", spec.name, "\": ", vfs.status().message()));
     }
     Context c{spec.name, spec.game, spec.path, false, *std::move(vfs)};
     auto same = std::find_if(ws.contexts_.begin(), ws.contexts_.end(),
@@ -49,8 +49,8 @@ absl::StatusOr<const Context*> Workspace::Find(const std::optional<std::string>&
   }
   if (contexts_.size() == 1) return &contexts_[0];
   if (contexts_.empty()) return absl::NotFoundError("no context is registered");
-  return absl::InvalidArgumentError(absl::StrCat(
-      "several contexts are registered (", known(), "): name one with `context`"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("several contexts are registered (", known(), "): name one with `context`"));
 }
 
 absl::StatusOr<Context> MakeDemoContext() {

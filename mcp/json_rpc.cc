@@ -16,9 +16,39 @@ Incoming Invalid(json id, int code, std::string message) {
 
 bool ValidId(const json& id) { return id.is_string() || id.is_number_integer(); }
 
+// True when arrays and objects nest deeper than `limit` anywhere in `text`
+// (brackets inside strings do not count). nlohmann::json copies and compares
+// values recursively, so a hostile message nested a million levels deep
+// would overflow the stack: it is refused before it is parsed.
+bool NestsDeeperThan(absl::string_view text, int limit) {
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > limit) return true;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 Incoming ParseIncoming(absl::string_view line) {
+  if (NestsDeeperThan(line, kMaxNesting)) {
+    return Invalid(nullptr, kInvalidRequest,
+                   absl::StrCat("the message nests deeper than ", kMaxNesting, " levels"));
+  }
   json message = json::parse(line.begin(), line.end(), nullptr, /*allow_exceptions=*/false);
   if (message.is_discarded()) {
     return Invalid(nullptr, kParseError, "parse error: the line is not valid JSON");

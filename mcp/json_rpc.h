@@ -28,6 +28,10 @@ struct RpcError {
   json data;  // null: no data member
 };
 
+// Deepest nesting of arrays and objects a message may have; MCP messages
+// need a handful of levels.
+inline constexpr int kMaxNesting = 64;
+
 // What one incoming line holds.
 struct Incoming {
   enum class Kind { kRequest, kNotification, kResponse, kInvalid };
@@ -39,7 +43,8 @@ struct Incoming {
 };
 
 // Parses and classifies one message. Never throws. A batch (array) is
-// invalid: MCP 2025-11-25 has no batches.
+// invalid: MCP 2025-11-25 has no batches; so is a message nested deeper than
+// kMaxNesting.
 Incoming ParseIncoming(absl::string_view line);
 
 json MakeResult(const json& id, json result);

@@ -3,6 +3,9 @@
 #include <string>
 #include <vector>
 
+// valijson aborts the process on a malformed schema unless told to throw.
+#define VALIJSON_USE_EXCEPTIONS 1
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "valijson/adapters/nlohmann_json_adapter.hpp"
@@ -49,7 +52,11 @@ absl::Status CompiledSchema::Validate(const nlohmann::json& value) const {
   valijson::Validator validator;
   valijson::ValidationResults results;
   valijson::adapters::NlohmannJsonAdapter adapter(value);
-  if (validator.validate(*schema_, adapter, &results)) return absl::OkStatus();
+  try {
+    if (validator.validate(*schema_, adapter, &results)) return absl::OkStatus();
+  } catch (const std::exception& e) {
+    return absl::InvalidArgumentError(absl::StrCat("the arguments cannot be checked: ", e.what()));
+  }
   // valijson reports each failure and then every enclosing one ("failed to
   // validate against schema associated with property ..."); the innermost
   // say what is wrong.

@@ -24,7 +24,8 @@ json ContextListOutput() {
                                {"path", NullableString()},
                                {"builtin", {{"type", "boolean"}}},
                                {"transparency", {{"type", "string"}}},
-                               {"files", {{"type", "integer"}}}},
+                               {"files", {{"type", {"integer", "null"}}}},
+                               {"error", {{"type", "string"}}}},
                               {"name", "game", "path", "builtin", "transparency"});
   return OutputSchema({{"contexts", {{"type", "array"}, {"items", context}}}}, {"contexts"});
 }

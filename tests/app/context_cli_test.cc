@@ -52,8 +52,7 @@ class ContextCli : public ::testing::Test {
   Result Kbot(const std::string& args) {
     const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
     const std::string cmd = "cd " + dir_.string() + " && KBOT_CONFIG_DIR=" + config_.string() +
-                            " " + binary_ + " " + args + " >" + out.string() + " 2>" +
-                            err.string();
+                            " " + binary_ + " " + args + " >" + out.string() + " 2>" + err.string();
     const int raw = std::system(cmd.c_str());
     Result r;
     r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
@@ -66,7 +65,8 @@ class ContextCli : public ::testing::Test {
     const size_t files = contexts::MakeDemoAssets()->size();
     return json::parse(R"({"contexts": [{"name": "demo", "game": "takingdoms",
         "title": "TA: Kingdoms", "path": null, "builtin": true, "transparency": "heuristic",
-        "files": )" + std::to_string(files) + "}]}");
+        "files": )" + std::to_string(files) +
+                       "}]}");
   }
 
   std::string binary_;
@@ -77,13 +77,16 @@ TEST_F(ContextCli, EmptyRegistryListsTheDemo) {
   const Result r = Kbot("context list");
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string files = std::to_string(contexts::MakeDemoAssets()->size());
-  EXPECT_EQ(r.out, "Name  Game        Files  Transparency  Path\n"
-                   "----  ----------  -----  ------------  ----------\n"
-                   "demo  takingdoms  " + files + std::string(7 - files.size(), ' ') +
-                   "heuristic     (built-in)\n"
-                   "\n"
-                   "no context registered in " + registry_.string() +
-                   ": kbot mcp serves the built-in demo (add one with kbot context add)\n");
+  EXPECT_EQ(r.out,
+            "Name  Game        Files  Transparency  Path\n"
+            "----  ----------  -----  ------------  ----------\n"
+            "demo  takingdoms  " +
+                files + std::string(7 - files.size(), ' ') +
+                "heuristic     (built-in)\n"
+                "\n"
+                "no context registered in " +
+                registry_.string() +
+                ": kbot mcp serves the built-in demo (add one with kbot context add)\n");
   EXPECT_EQ(r.err, "");
   EXPECT_FALSE(fs::exists(registry_));  // listing writes nothing
 }
@@ -99,32 +102,35 @@ TEST_F(ContextCli, AddStoresTheAbsolutePath) {
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string data = (dir_ / "data").string();
   EXPECT_EQ(r.out, "added context \"ta1\" (ta, " + data + ") to " + registry_.string() + "\n");
-  EXPECT_EQ(json::parse(ReadAll(registry_)),
-            json::parse(R"({"contexts": [{"name": "ta1", "game": "ta", "path": ")" + data +
-                        "\"}]}"));
+  EXPECT_EQ(
+      json::parse(ReadAll(registry_)),
+      json::parse(R"({"contexts": [{"name": "ta1", "game": "ta", "path": ")" + data + "\"}]}"));
 }
 
 TEST_F(ContextCli, ListShowsTheRegisteredContexts) {
   ASSERT_EQ(Kbot("context add ta1 --game ta --path data").status, 0);
-  ASSERT_EQ(Kbot("context add k --game takingdoms --path " + (dir_ / "data" / "anims").string())
-                .status,
-            0);
+  ASSERT_EQ(
+      Kbot("context add k --game takingdoms --path " + (dir_ / "data" / "anims").string()).status,
+      0);
   const Result r = Kbot("context list --json");
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string data = (dir_ / "data").string();
   EXPECT_EQ(json::parse(r.out), json::parse(R"({"contexts": [
-      {"name": "ta1", "game": "ta", "title": "Total Annihilation", "path": ")" + data + R"(",
+      {"name": "ta1", "game": "ta", "title": "Total Annihilation", "path": ")" +
+                                            data + R"(",
        "builtin": false, "transparency": "game", "files": 2},
-      {"name": "k", "game": "takingdoms", "title": "TA: Kingdoms", "path": ")" + data +
-                                                R"(/anims",
+      {"name": "k", "game": "takingdoms", "title": "TA: Kingdoms", "path": ")" +
+                                            data +
+                                            R"(/anims",
        "builtin": false, "transparency": "heuristic", "files": 1}]})"));
   const Result table = Kbot("context list");
   ASSERT_EQ(table.status, 0) << table.err;
-  EXPECT_EQ(table.out, "Name  Game        Files  Transparency  Path\n"
-                       "----  ----------  -----  ------------  " +
-                           std::string(data.size() + 6, '-') + "\n" +
-                           "ta1   ta          2      game          " + data + "\n" +
-                           "k     takingdoms  1      heuristic     " + data + "/anims\n");
+  EXPECT_EQ(table.out,
+            "Name  Game        Files  Transparency  Path\n"
+            "----  ----------  -----  ------------  " +
+                std::string(data.size() + 6, '-') + "\n" +
+                "ta1   ta          2      game          " + data + "\n" +
+                "k     takingdoms  1      heuristic     " + data + "/anims\n");
 }
 
 TEST_F(ContextCli, AddRefusesADuplicateName) {
@@ -147,8 +153,9 @@ TEST_F(ContextCli, AddRefusesABadGame) {
 TEST_F(ContextCli, AddRefusesABadName) {
   const Result r = Kbot("context add .x --game ta --path data");
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, "kbot: context add: bad context name \".x\": use 1 to 64 letters, digits, "
-                   "'_', '.' or '-', not starting with '.'\n");
+  EXPECT_EQ(r.err,
+            "kbot: context add: bad context name \".x\": use 1 to 64 letters, digits, "
+            "'_', '.' or '-', not starting with '.'\n");
   EXPECT_FALSE(fs::exists(registry_));
 }
 
@@ -187,13 +194,13 @@ TEST_F(ContextCli, RemoveForgetsAContext) {
 TEST_F(ContextCli, RemoveOfAnUnknownNameFails) {
   Result r = Kbot("context remove nope");
   EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(r.err,
-            "kbot: context remove: no context \"nope\" in " + registry_.string() + " (known: none)\n");
+  EXPECT_EQ(r.err, "kbot: context remove: no context \"nope\" in " + registry_.string() +
+                       " (known: none)\n");
   ASSERT_EQ(Kbot("context add ta1 --game ta --path data").status, 0);
   r = Kbot("context remove TA1");
   EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(r.err,
-            "kbot: context remove: no context \"TA1\" in " + registry_.string() + " (known: ta1)\n");
+  EXPECT_EQ(r.err, "kbot: context remove: no context \"TA1\" in " + registry_.string() +
+                       " (known: ta1)\n");
 }
 
 TEST_F(ContextCli, CorruptRegistryIsAnErrorNamingTheFile) {

@@ -1,7 +1,6 @@
 // The folder VFS: case-insensitive lookups, confinement to the root, listing.
-#include <sys/stat.h>
-
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include "contexts/vfs.h"
 #include "tests/contexts/test_dir.h"
@@ -143,9 +142,9 @@ TEST_F(DirectoryVfsTest, FileLinkLeavingTheRootIsRefusedAndNotListed) {
   EXPECT_EQ(ReadText("leak.txt"), "error: leak.txt: leaves the context folder");
   EXPECT_EQ(ReadCode("LEAK.TXT"), absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(vfs_->Stat("leak.txt").status().message(), "leak.txt: leaves the context folder");
-  EXPECT_EQ(ListedPaths(), (std::vector<std::string>{"a.txt", "anims/demo.gaf",
-                                                     "anims/Sub/deep.taf", "B.txt",
-                                                     "palettes/palette.pal"}));
+  EXPECT_EQ(ListedPaths(),
+            (std::vector<std::string>{"a.txt", "anims/demo.gaf", "anims/Sub/deep.taf", "B.txt",
+                                      "palettes/palette.pal"}));
 }
 
 TEST_F(DirectoryVfsTest, FolderLinkLeavingTheRootIsRefusedAndNotListed) {

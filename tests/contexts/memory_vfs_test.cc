@@ -31,7 +31,8 @@ TEST(MemoryVfs, ReadsIgnoringCaseAndSeparators) {
 TEST(MemoryVfs, RefusesAndMisses) {
   std::unique_ptr<Vfs> vfs = Sample();
   EXPECT_EQ(ReadText(*vfs, "../b.txt"), "error: ../b.txt: \"..\" would leave the context folder");
-  EXPECT_EQ(ReadText(*vfs, "/b.txt"), "error: /b.txt: an absolute path; give a path inside the context");
+  EXPECT_EQ(ReadText(*vfs, "/b.txt"),
+            "error: /b.txt: an absolute path; give a path inside the context");
   EXPECT_EQ(ReadText(*vfs, "nope.gaf"), "error: nope.gaf: no such file");
   EXPECT_EQ(vfs->Read("nope.gaf").status().code(), absl::StatusCode::kNotFound);
   EXPECT_EQ(ReadText(*vfs, "Anims"), "error: Anims: is a folder");

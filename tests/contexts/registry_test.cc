@@ -1,4 +1,6 @@
 // contexts.json, --context flags, names, games and their defaults.
+#include "contexts/registry.h"
+
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -6,7 +8,6 @@
 #include <optional>
 
 #include "contexts/file_io.h"
-#include "contexts/registry.h"
 #include "tests/contexts/test_dir.h"
 
 namespace kbot::contexts {
@@ -96,8 +97,8 @@ TEST_F(ContextFlag, Errors) {
             "'_', '.' or '-', not starting with '.'");
   EXPECT_EQ(why("=ta:/tmp").substr(0, 33), "--context \"=ta:/tmp\": bad context");
   EXPECT_EQ(why("a=ta:"), "--context \"a=ta:\": no folder after the ':'");
-  EXPECT_EQ(why("a=ta:" + missing), "--context \"a=ta:" + missing + "\": " + missing +
-                                        ": no such folder");
+  EXPECT_EQ(why("a=ta:" + missing),
+            "--context \"a=ta:" + missing + "\": " + missing + ": no such folder");
   EXPECT_EQ(ParseContextFlag("a=ta:" + missing).status().code(), absl::StatusCode::kNotFound);
   EXPECT_EQ(why("a=ta:" + file), "--context \"a=ta:" + file + "\": " + file + ": not a folder");
 }
@@ -133,8 +134,7 @@ TEST(RegistryPath, KbotConfigDirThenXdgThenHome) {
     EXPECT_EQ(*RegistryPath(), "/x/kbot/contexts.json");
   }
   {
-    ScopedEnv k("KBOT_CONFIG_DIR", std::nullopt), x("XDG_CONFIG_HOME", "relative"),
-        h("HOME", "/h");
+    ScopedEnv k("KBOT_CONFIG_DIR", std::nullopt), x("XDG_CONFIG_HOME", "relative"), h("HOME", "/h");
     EXPECT_EQ(*RegistryPath(), "/h/.config/kbot/contexts.json");
   }
   {
@@ -171,7 +171,8 @@ TEST_F(Registry, Loads) {
   const std::string file = Put("contexts.json", R"({"contexts": [
       {"name": "ta", "game": "ta", "path": "/games/ta"},
       {"name": "kingdoms", "game": "takingdoms", "path": "/games/tak", "note": "kept"},
-      {"name": "gta1", "game": "gta", "path": "/games/gta"}]})").string();
+      {"name": "gta1", "game": "gta", "path": "/games/gta"}]})")
+                               .string();
   absl::StatusOr<std::vector<ContextSpec>> specs = LoadRegistry(file);
   ASSERT_TRUE(specs.ok()) << specs.status();
   ASSERT_EQ(specs->size(), 3u);
@@ -192,17 +193,16 @@ TEST_F(Registry, CorruptJson) {
 }
 
 TEST_F(Registry, WrongShape) {
-  const std::string shape =
-      "expected {\"contexts\": [{\"name\", \"game\", \"path\"}, ...]}";
+  const std::string shape = "expected {\"contexts\": [{\"name\", \"game\", \"path\"}, ...]}";
   EXPECT_EQ(ErrorFor("[]"), shape);
   EXPECT_EQ(ErrorFor("{}"), shape);
   EXPECT_EQ(ErrorFor(R"({"contexts": {}})"), shape);
   EXPECT_EQ(ErrorFor(R"({"contexts": [3]})"), "contexts[0]: not an object");
-  EXPECT_EQ(ErrorFor(R"({"contexts": [{"game": "ta", "path": "/x"}]})"), "contexts[0]: no \"name\"");
+  EXPECT_EQ(ErrorFor(R"({"contexts": [{"game": "ta", "path": "/x"}]})"),
+            "contexts[0]: no \"name\"");
   EXPECT_EQ(ErrorFor(R"({"contexts": [{"name": "a", "game": 1, "path": "/x"}]})"),
             "contexts[0]: \"game\" is not a string");
-  EXPECT_EQ(ErrorFor(R"({"contexts": [{"name": "a", "game": "ta"}]})"),
-            "contexts[0]: no \"path\"");
+  EXPECT_EQ(ErrorFor(R"({"contexts": [{"name": "a", "game": "ta"}]})"), "contexts[0]: no \"path\"");
   EXPECT_EQ(ErrorFor(R"({"contexts": [{"name": "a", "game": "ta", "path": "rel/x"}]})"),
             "contexts[0]: \"path\" is not an absolute folder path: \"rel/x\"");
 }

@@ -7,7 +7,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -17,9 +19,9 @@ class TempDirTest : public ::testing::Test {
  protected:
   void SetUp() override {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = std::filesystem::temp_directory_path() /
-           ("kbot-ctx-" + std::to_string(::getpid()) + "-" + info->test_suite_name() + "-" +
-            info->name());
+    dir_ =
+        std::filesystem::temp_directory_path() / ("kbot-ctx-" + std::to_string(::getpid()) + "-" +
+                                                  info->test_suite_name() + "-" + info->name());
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
   }

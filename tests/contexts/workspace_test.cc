@@ -1,8 +1,9 @@
 // The contexts one run serves, the demo context and the context_list JSON.
+#include "contexts/workspace.h"
+
 #include <gtest/gtest.h>
 
 #include "contexts/demo_assets.h"
-#include "contexts/workspace.h"
 #include "mcp/tools/context_list.h"
 #include "tests/contexts/test_dir.h"
 
@@ -104,22 +105,36 @@ TEST_F(WorkspaceTest, ContextListJsonOfTheDemo) {
   const size_t files = MakeDemoAssets()->size();
   EXPECT_EQ(tools::ContextListJson(*ws), json::parse(R"({"contexts": [{
       "name": "demo", "game": "takingdoms", "title": "TA: Kingdoms", "path": null,
-      "builtin": true, "transparency": "heuristic", "files": )" + std::to_string(files) + "}]}"));
+      "builtin": true, "transparency": "heuristic", "files": )" +
+                                                     std::to_string(files) + "}]}"));
 }
 
 TEST_F(WorkspaceTest, ContextListJsonOfFolders) {
-  absl::StatusOr<Workspace> ws = Workspace::Open(
-      {{"ta", Game::kTa, D("one")}, {"gta", Game::kGta, D("two")}, {"k", Game::kTaKingdoms, D("three")}});
+  absl::StatusOr<Workspace> ws = Workspace::Open({{"ta", Game::kTa, D("one")},
+                                                  {"gta", Game::kGta, D("two")},
+                                                  {"k", Game::kTaKingdoms, D("three")}});
   ASSERT_TRUE(ws.ok());
   json expected = {{"contexts",
-                    {{{"name", "ta"}, {"game", "ta"}, {"title", "Total Annihilation"},
-                      {"path", D("one")}, {"builtin", false}, {"transparency", "game"},
+                    {{{"name", "ta"},
+                      {"game", "ta"},
+                      {"title", "Total Annihilation"},
+                      {"path", D("one")},
+                      {"builtin", false},
+                      {"transparency", "game"},
                       {"files", 1}},
-                     {{"name", "gta"}, {"game", "gta"}, {"title", "Grand Theft Auto"},
-                      {"path", D("two")}, {"builtin", false}, {"transparency", "game"},
+                     {{"name", "gta"},
+                      {"game", "gta"},
+                      {"title", "Grand Theft Auto"},
+                      {"path", D("two")},
+                      {"builtin", false},
+                      {"transparency", "game"},
                       {"files", 2}},
-                     {{"name", "k"}, {"game", "takingdoms"}, {"title", "TA: Kingdoms"},
-                      {"path", D("three")}, {"builtin", false}, {"transparency", "heuristic"},
+                     {{"name", "k"},
+                      {"game", "takingdoms"},
+                      {"title", "TA: Kingdoms"},
+                      {"path", D("three")},
+                      {"builtin", false},
+                      {"transparency", "heuristic"},
                       {"files", 1}}}}};
   EXPECT_EQ(tools::ContextListJson(*ws), expected);
 }
@@ -130,8 +145,7 @@ TEST_F(WorkspaceTest, ContextListJsonReportsAFolderThatWentAway) {
   fs::remove_all(dir_ / "one");
   const json out = tools::ContextListJson(*ws);
   EXPECT_TRUE(out["contexts"][0]["files"].is_null());
-  EXPECT_EQ(out["contexts"][0]["error"],
-            D("one") + ": cannot list: No such file or directory");
+  EXPECT_EQ(out["contexts"][0]["error"], D("one") + ": cannot list: No such file or directory");
 }
 
 }  // namespace
