@@ -7,7 +7,7 @@ ASAN_BUILD ?= build-asan
 DEMO_DATA := $(BUILD)/demo-data
 DEMO_OUT := $(BUILD)/demo-out
 
-.PHONY: deps build demo test test-plain test-asan bench fuzz clean
+.PHONY: deps build demo test test-plain test-e2e test-asan bench fuzz clean
 
 deps:
 	@scripts/install-deps.sh
@@ -30,12 +30,26 @@ demo: build
 	$(BUILD)/kbot gaf check $(DEMO_DATA)
 	$(BUILD)/kbot gaf dump $(DEMO_DATA)/anims/demo.gaf --target $(DEMO_OUT)/demo-dump
 	$(BUILD)/kbot gaf roundtrip $(DEMO_DATA)
+	@echo "== the built-in demo context, as kbot mcp serves it"
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot context list
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot vfs list '**/*.gaf'
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gaf export anims/atlas.gaf --context demo --format sheet --scale 2 --target $(DEMO_OUT)/atlas-sheet.png
+	@echo "== one MCP session over stdio (initialize, tools/list, gaf_list)"
+	@printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"make demo","version":"1"}}}' \
+	  '{"jsonrpc":"2.0","method":"notifications/initialized"}' \
+	  '{"jsonrpc":"2.0","id":2,"method":"tools/list"}' \
+	  '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"gaf_list","arguments":{"path":"anims/cursors.gaf"}}}' \
+	  | KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot mcp | cut -c1-160
 	@echo "demo: pictures are in $(DEMO_OUT)/"
 
-test: test-plain test-asan
+test: test-plain test-e2e test-asan
 
 test-plain: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# `kbot mcp` driven by the official MCP TypeScript SDK client (tests/e2e/e2e.mjs; Node >= 20).
+test-e2e: build
+	cd tests/e2e && npm ci --no-audit --no-fund --silent && node e2e.mjs $(abspath $(BUILD))/kbot
 
 $(ASAN_BUILD)/build.ninja:
 	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DKBOT_SANITIZE=ON -DKBOT_BUILD_BENCH=OFF
@@ -56,13 +70,16 @@ bench: deps
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 60
 
-# libFuzzer over the GAF reader and renderer, seeded with the demo assets.
+# libFuzzer over the GAF reader and renderer, seeded with the demo assets, and over
+# the MCP session's message handling, seeded with fuzz/mcp_corpus.
 fuzz: demo
 	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DKBOT_BUILD_FUZZ=ON -DKBOT_BUILD_TESTS=OFF -DKBOT_BUILD_BENCH=OFF
-	cmake --build $(FUZZ_BUILD) --target kbot_gaf_fuzz -j $(JOBS)
+	cmake --build $(FUZZ_BUILD) --target kbot_gaf_fuzz kbot_mcp_fuzz -j $(JOBS)
 	mkdir -p $(FUZZ_BUILD)/corpus && cp $(DEMO_DATA)/anims/* $(FUZZ_BUILD)/corpus/
 	$(FUZZ_BUILD)/fuzz/kbot_gaf_fuzz $(FUZZ_BUILD)/corpus -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048
+	mkdir -p $(FUZZ_BUILD)/mcp-corpus && cp fuzz/mcp_corpus/* $(FUZZ_BUILD)/mcp-corpus/
+	$(FUZZ_BUILD)/fuzz/kbot_mcp_fuzz $(FUZZ_BUILD)/mcp-corpus -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -max_len=4096
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD)

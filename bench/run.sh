@@ -228,3 +228,14 @@ if [[ -n $chosen_level ]]; then
   row "PNG 640x480 indexed: libpng defaults (6, none)" "$(fmt "$(result png_default_ms)" '%.2f ms'), $(fmt "$(result png_default_bytes)" '%.0f B')" "" ""
   row "PNG 640x480 indexed: chosen level $chosen_level, $filters" "$(fmt "$(result png_chosen_ms)" '%.2f ms'), $(fmt "$(result png_chosen_bytes)" '%.0f B')" "" ""
 fi
+
+# 6. The MCP server, with the same binary (bench/mcp/run.sh): cold start (spawn -> initialize
+#    -> exit) against the MCP TypeScript SDK's reference server-everything, and the request
+#    throughput of one stdio session. Needs node >= 20 and npm (npm ci in bench/mcp); skipped
+#    without them. Knobs: KBOT_MCP_COLD_RUNS, KBOT_MCP_CALLS, KBOT_MCP_DEPTH.
+echo
+if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
+  "$(dirname "${BASH_SOURCE[0]}")/mcp/run.sh" "$KBOT" || echo "run.sh: warning: bench/mcp/run.sh failed (exit $?)" >&2
+else
+  echo "== MCP: skipped (node or npm not found; scripts/install-deps.sh installs them)"
+fi

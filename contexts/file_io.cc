@@ -43,21 +43,39 @@ absl::StatusOr<FileBytes> FileBytes::Open(const std::string& path) {
   }
   const size_t size = size_t(st.st_size);
   if (size == 0) return FileBytes(nullptr, 0);
+  if (size <= kReadBelow) {
+    std::vector<uint8_t> owned(size);
+    size_t done = 0;
+    while (done < size) {
+      const ssize_t n = ::pread(f.fd, owned.data() + done, size - done, off_t(done));
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) return ErrnoError(path, "cannot read", errno);
+      if (n == 0) break;  // the file shrank while we read it
+      done += size_t(n);
+    }
+    if (done == 0) return FileBytes(nullptr, 0);
+    owned.resize(done);
+    FileBytes read(owned.data(), owned.size());
+    read.owned_ = std::move(owned);  // moving a vector keeps its buffer where it is
+    return read;
+  }
   void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, f.fd, 0);
   if (map == MAP_FAILED) return ErrnoError(path, "cannot map", errno);
   return FileBytes(static_cast<const uint8_t*>(map), size);
 }
 
-FileBytes::FileBytes(FileBytes&& other) noexcept : data_(other.data_), size_(other.size_) {
+FileBytes::FileBytes(FileBytes&& other) noexcept
+    : data_(other.data_), size_(other.size_), owned_(std::move(other.owned_)) {
   other.data_ = nullptr;
   other.size_ = 0;
 }
 
 FileBytes& FileBytes::operator=(FileBytes&& other) noexcept {
   if (this != &other) {
-    this->~FileBytes();
+    if (data_ != nullptr && owned_.empty()) ::munmap(const_cast<uint8_t*>(data_), size_);
     data_ = other.data_;
     size_ = other.size_;
+    owned_ = std::move(other.owned_);
     other.data_ = nullptr;
     other.size_ = 0;
   }
@@ -65,7 +83,7 @@ FileBytes& FileBytes::operator=(FileBytes&& other) noexcept {
 }
 
 FileBytes::~FileBytes() {
-  if (data_ != nullptr) ::munmap(const_cast<uint8_t*>(data_), size_);
+  if (data_ != nullptr && owned_.empty()) ::munmap(const_cast<uint8_t*>(data_), size_);
 }
 
 absl::Status WriteFileAtomically(const std::string& path, Bytes bytes, Flush flush) {

@@ -409,7 +409,19 @@ absl::StatusOr<json> Session::CallTool(const json& params, InFlight& flight) {
   }
   json content = json::array();
   content.push_back({{"type", "text"}, {"text", Serialize(result.structured)}});
-  for (json& block : result.content) content.push_back(std::move(block));
+  const bool links_known = protocol_version() != "2025-03-26";
+  for (json& block : result.content) {
+    // resource_link arrived in 2025-06-18; an older client would refuse the
+    // whole result over it, so it gets the link as text.
+    if (!links_known && block.value("type", "") == "resource_link") {
+      block = {{"type", "text"},
+               {"text", absl::StrCat("The full result is the resource ",
+                                     block["uri"].get<std::string>(), " (",
+                                     block.value("mimeType", "application/octet-stream"),
+                                     "): read it with resources/read.")}};
+    }
+    content.push_back(std::move(block));
+  }
   return json{{"content", std::move(content)},
               {"structuredContent", std::move(result.structured)},
               {"isError", false}};

@@ -7,6 +7,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libpng-dev libgif-dev zlib1g-dev
   nlohmann-json3-dev libabsl-dev libcli11-dev
+  libvalijson-dev  # checks tool arguments against their JSON Schemas
   libgtest-dev libgmock-dev libbenchmark-dev
   time  # /usr/bin/time: peak memory in bench/run.sh
 )
@@ -15,6 +16,21 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Node.js >= 20 and npm for `make test-e2e` (tests/e2e: the MCP TypeScript SDK client). When node
+# is missing or older, Debian's nodejs + npm are installed; note that Debian 12's nodejs is 18.x,
+# which the SDK still supports (engines >= 18); CI images bring Node 20 (NodeSource) and npm 11.
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [ "${node_major:-0}" -lt 20 ]; then
+  for p in nodejs npm; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+      echo "node is missing or older than 20 (make test-e2e): adding Debian's $p" >&2
+      missing+=("$p")
+    fi
+  done
+elif ! command -v npm >/dev/null 2>&1; then
+  echo "warning: node $node_major has no npm next to it: make test-e2e needs npm" >&2
+fi
+
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "installing: ${missing[*]}" >&2

@@ -236,6 +236,18 @@ TEST_F(SmallImageLimit, ALargeExportIsALinkWithAPreviewAndTheLinkReadsBack) {
   EXPECT_EQ(apng->frames.size(), 8u);
 }
 
+TEST_F(SmallImageLimit, AnOlderClientGetsTheLinkAsText) {
+  mcp::ServerOptions options;
+  options.limits.max_inline_image_base64 = 4096;
+  McpClient old(DemoWorkspace(), tools::AllTools(), options);
+  old.Initialize("2025-03-26");
+  const json r = old.CallTool("gaf_export", {{"path", "anims/demo.gaf"}, {"format", "apng"}, {"scale", 4}})["result"];
+  ASSERT_EQ(r["content"].size(), 3u);
+  EXPECT_EQ(r["content"][1]["type"], "text");
+  EXPECT_NE(r["content"][1]["text"].get<std::string>().find(r["structuredContent"]["resource_uri"].get<std::string>()),
+            std::string::npos);
+}
+
 TEST_F(ToolsOverMcp, ResourcesListPagesAndReadReturnsTheBytes) {
   std::vector<std::string> uris;
   json params = json::object();

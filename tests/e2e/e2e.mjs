@@ -1,0 +1,794 @@
+// End-to-end test of `kbot mcp` with the official MCP TypeScript SDK client.
+//
+//   cd tests/e2e && npm ci && node e2e.mjs ../../build/kbot
+//   (or `make test-e2e`)
+//
+// Sessions, each a fresh `kbot mcp` process over stdio:
+//   1. demo: no registered context (KBOT_CONFIG_DIR is an empty temporary folder), so the
+//      built-in `demo` context (takingdoms, transparency heuristic) is served;
+//   2. demo with `--image-limit 2048`: large exports come back as a resource_link + preview;
+//   3. fixture: `kbot demo --target TMP/data` registered with `kbot context add fixture --game ta`
+//      (transparency game; no demo context then);
+//   4. raw stdio (child_process, no SDK): malformed input and the errors it must get.
+// The SDK's Client validates every tool result's structuredContent against the tool's
+// outputSchema (after listTools), so a schema mismatch fails the call that returned it.
+//
+// Prints one line per check and a summary; exits 1 when any check failed, 2 on a usage error.
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import pngjs from 'pngjs';
+
+const { PNG } = pngjs;
+
+if (process.argv.length !== 3) {
+  console.error('usage: node e2e.mjs PATH/TO/kbot');
+  process.exit(2);
+}
+const KBOT = path.resolve(process.argv[2]);
+if (!fs.existsSync(KBOT)) {
+  console.error(`e2e: ${KBOT} does not exist: build it first (cmake --build build)`);
+  process.exit(2);
+}
+
+const TOOL_NAMES = ['context_list', 'vfs_list', 'gaf_list', 'gaf_info', 'gaf_export', 'palette_candidates'];
+const PALETTE_SOURCES = ['override', 'sidecar-pcx', 'palettes-pal', 'side-prefix', 'palette-pal', 'embedded'];
+const TEMPLATE = 'kbot://{context}/{+path}';
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+// A whole run must not hang: CI gets a failure, not a stuck job.
+const watchdog = setTimeout(() => {
+  console.error('e2e: FAIL: still running after 180 s (a request never got its answer?)');
+  process.exit(1);
+}, 180_000);
+watchdog.unref();
+
+// ---------------------------------------------------------------------------------------------
+// The harness: named checks, run in order, each failure reported with its message.
+
+const results = [];
+let section = '';
+
+async function check(name, fn) {
+  const label = section ? `${section}: ${name}` : name;
+  try {
+    await fn();
+    results.push({ label, ok: true });
+    console.log(`ok   ${label}`);
+  } catch (err) {
+    results.push({ label, ok: false, err });
+    const text = err instanceof McpError ? `McpError ${err.code}: ${err.message}` : (err?.stack ?? String(err));
+    console.log(`FAIL ${label}\n     ${text.split('\n').slice(0, 8).join('\n     ')}`);
+  }
+}
+
+// Awaits a request that must fail with the JSON-RPC error `code` (the SDK throws an McpError).
+async function expectMcpError(promise, code, what) {
+  let result;
+  try {
+    result = await promise;
+  } catch (err) {
+    assert.ok(err instanceof McpError, `${what}: expected an McpError, got ${err?.constructor?.name}: ${err?.message}`);
+    assert.equal(err.code, code, `${what}: error code (message: ${err.message})`);
+    return err;
+  }
+  assert.fail(`${what}: expected JSON-RPC error ${code}, got a result: ${JSON.stringify(result).slice(0, 300)}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers.
+
+function textOf(result) {
+  const block = result.content.find((c) => c.type === 'text');
+  assert.ok(block, `no text block in ${JSON.stringify(result.content).slice(0, 200)}`);
+  return block.text;
+}
+
+// A successful tool result: not an error, structuredContent present and repeated as JSON text.
+function structured(result, tool) {
+  assert.notEqual(result.isError, true, `${tool} returned isError: ${result.isError ? textOf(result) : ''}`);
+  assert.ok(result.structuredContent, `${tool}: no structuredContent`);
+  assert.deepEqual(JSON.parse(textOf(result)), result.structuredContent, `${tool}: text block differs from structuredContent`);
+  return result.structuredContent;
+}
+
+function imageBlock(result) {
+  const block = result.content.find((c) => c.type === 'image');
+  assert.ok(block, `no image block in ${JSON.stringify(result.content.map((c) => c.type))}`);
+  assert.ok(typeof block.data === 'string' && block.data.length > 0, 'empty image data');
+  return { mimeType: block.mimeType, bytes: Buffer.from(block.data, 'base64'), base64: block.data };
+}
+
+function decodePng(bytes) {
+  assert.ok(bytes.subarray(0, 8).equals(PNG_SIGNATURE), 'not a PNG (signature)');
+  return PNG.sync.read(bytes);
+}
+
+// The PNG chunk types in order (to tell an APNG: acTL before IDAT, fcTL per frame).
+function pngChunks(bytes) {
+  const chunks = [];
+  for (let at = 8; at + 8 <= bytes.length;) {
+    const length = bytes.readUInt32BE(at);
+    const type = bytes.toString('latin1', at + 4, at + 8);
+    chunks.push({ type, data: bytes.subarray(at + 8, at + 8 + length) });
+    at += 12 + length;
+  }
+  return chunks;
+}
+
+// RGBA of pixel (x, y) of a pngjs image.
+function pixel(img, x, y) {
+  const i = (y * img.width + x) * 4;
+  return [...img.data.subarray(i, i + 4)];
+}
+
+// The scale-S image must be the scale-1 image enlarged by nearest neighbour: every pixel (x, y)
+// equals the scale-1 pixel (floor(x/S), floor(y/S)). Checks a few named pixels first (so a
+// failure names one), then all of them.
+function assertScaled(big, small, scale) {
+  assert.equal(big.width, small.width * scale, 'scaled width');
+  assert.equal(big.height, small.height * scale, 'scaled height');
+  const probes = [
+    [0, 0], [big.width - 1, 0], [0, big.height - 1], [big.width - 1, big.height - 1],
+    [big.width >> 1, big.height >> 1], [(big.width >> 1) + scale - 1, (big.height >> 2) + 1],
+    [scale * 5 + 3, scale * 7 + 2], [scale * 11 + 1, scale * 13 + 3],
+  ];
+  for (const [x, y] of probes) {
+    assert.deepEqual(pixel(big, x, y), pixel(small, Math.floor(x / scale), Math.floor(y / scale)),
+      `pixel (${x}, ${y}) at scale ${scale} vs (${Math.floor(x / scale)}, ${Math.floor(y / scale)}) at scale 1`);
+  }
+  for (let y = 0; y < big.height; y++) {
+    for (let x = 0; x < big.width; x++) {
+      const a = pixel(big, x, y);
+      const b = pixel(small, Math.floor(x / scale), Math.floor(y / scale));
+      if (a.some((v, i) => v !== b[i])) {
+        assert.fail(`pixel (${x}, ${y}) = ${a} at scale ${scale}, but (${Math.floor(x / scale)}, ${Math.floor(y / scale)}) = ${b} at scale 1`);
+      }
+    }
+  }
+}
+
+function alphaCounts(img) {
+  let transparent = 0;
+  let opaque = 0;
+  for (let i = 3; i < img.data.length; i += 4) {
+    if (img.data[i] === 0) transparent++;
+    else opaque++;
+  }
+  return { transparent, opaque };
+}
+
+async function connect(name, args, env) {
+  const transport = new StdioClientTransport({ command: KBOT, args, env, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk) => { stderr += chunk; });
+  const client = new Client({ name: `kbot-e2e-${name}`, version: '1.0.0' });
+  await client.connect(transport);
+  return { client, transport, stderr: () => stderr };
+}
+
+async function allResources(client) {
+  const resources = [];
+  let cursor;
+  for (let page = 0; page < 100; page++) {
+    const r = await client.listResources(cursor ? { cursor } : {});
+    resources.push(...r.resources);
+    if (!r.nextCursor) return resources;
+    cursor = r.nextCursor;
+  }
+  assert.fail('resources/list: more than 100 pages');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checks every session runs (demo and fixture): tools, their results, resources, errors.
+
+async function commonChecks(client, ctx) {
+  const { name: context, game, transparency, builtin } = ctx;
+
+  await check('initialize: serverInfo, capabilities, instructions', async () => {
+    const info = client.getServerVersion();
+    assert.equal(info.name, 'kbot');
+    assert.ok(info.version, 'serverInfo.version');
+    const caps = client.getServerCapabilities();
+    for (const cap of ['tools', 'resources', 'completions', 'logging']) assert.ok(caps[cap], `capability ${cap}`);
+    const instructions = client.getInstructions();
+    assert.ok(typeof instructions === 'string' && instructions.includes(context), `instructions name ${context}: ${instructions}`);
+  });
+
+  await check('ping', async () => {
+    assert.deepEqual(await client.ping(), {});
+  });
+
+  await check('tools/list: the six tools, strict input schemas, output schemas, read-only', async () => {
+    const tools = [];
+    let cursor;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : {});
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor);
+    const names = tools.map((t) => t.name);
+    for (const n of TOOL_NAMES) assert.ok(names.includes(n), `tool ${n} missing from ${names}`);
+    // The client validates structuredContent only for the tools it holds a validator for.
+    if (typeof client.getToolOutputValidator === 'function') {
+      for (const n of TOOL_NAMES) assert.ok(client.getToolOutputValidator(n), `the SDK holds no output validator for ${n}`);
+    }
+    assert.equal(new Set(names).size, names.length, `duplicate tool names: ${names}`);
+    for (const t of tools) {
+      assert.match(t.name, /^[A-Za-z0-9_.-]{1,128}$/, `tool name ${t.name}`);
+      assert.ok(t.description, `${t.name}: description`);
+      assert.equal(t.inputSchema.type, 'object', `${t.name}: inputSchema.type`);
+      assert.equal(t.inputSchema.additionalProperties, false, `${t.name}: inputSchema.additionalProperties`);
+      assert.ok(t.outputSchema && t.outputSchema.type === 'object', `${t.name}: outputSchema`);
+      assert.equal(t.annotations?.readOnlyHint, true, `${t.name}: annotations.readOnlyHint`);
+    }
+    // tools/list again: the listing the client caches (and validates against) is the last one.
+    await client.listTools();
+  });
+
+  await check('tools/list with a bad cursor: -32602', async () => {
+    await expectMcpError(client.listTools({ cursor: 'not-a-cursor' }), -32602, 'tools/list bad cursor');
+  });
+
+  await check('context_list', async () => {
+    const sc = structured(await client.callTool({ name: 'context_list', arguments: {} }), 'context_list');
+    assert.equal(sc.contexts.length, 1, `one context expected: ${JSON.stringify(sc.contexts)}`);
+    const c = sc.contexts[0];
+    assert.equal(c.name, context);
+    assert.equal(c.game, game);
+    assert.equal(c.builtin, builtin);
+    assert.equal(c.transparency, transparency);
+    if (ctx.dir) assert.equal(fs.realpathSync(c.path), fs.realpathSync(ctx.dir), 'context path');
+    else assert.equal(c.path, null, 'built-in context path');
+    if (c.files !== undefined) assert.ok(c.files >= 3, `files ${c.files}`);
+  });
+
+  let gafs;
+  await check('vfs_list **/*.gaf', async () => {
+    const sc = structured(await client.callTool({ name: 'vfs_list', arguments: { context, pattern: '**/*.gaf' } }), 'vfs_list');
+    assert.equal(sc.context, context);
+    assert.equal(sc.pattern, '**/*.gaf');
+    assert.equal(sc.offset, 0);
+    assert.equal(sc.next_offset, null);
+    assert.equal(sc.total, sc.entries.length);
+    gafs = sc.entries.map((e) => e.path);
+    assert.ok(gafs.includes('anims/demo.gaf'), `anims/demo.gaf in ${gafs}`);
+    assert.ok(!gafs.includes('anims/glow.taf'), 'a .taf matched **/*.gaf');
+    assert.deepEqual(gafs, [...gafs].sort(), 'entries sorted');
+    for (const e of sc.entries) {
+      assert.match(e.path, /\.gaf$/i);
+      assert.ok(e.size > 0, `${e.path}: size ${e.size}`);
+      if (e.uri !== undefined) assert.equal(e.uri, `kbot://${context}/${e.path}`);
+    }
+  });
+
+  await check('vfs_list paging (limit 1, offset 1) and the default pattern', async () => {
+    const all = structured(await client.callTool({ name: 'vfs_list', arguments: {} }), 'vfs_list');
+    assert.equal(all.pattern, '**');
+    const paths = all.entries.map((e) => e.path);
+    for (const p of ['anims/demo.gaf', 'anims/glow.taf', 'palettes/palette.pal']) assert.ok(paths.includes(p), `${p} in ${paths}`);
+    const p0 = structured(await client.callTool({ name: 'vfs_list', arguments: { limit: 1 } }), 'vfs_list');
+    assert.equal(p0.entries.length, 1);
+    assert.equal(p0.next_offset, 1);
+    assert.equal(p0.total, all.total);
+    const p1 = structured(await client.callTool({ name: 'vfs_list', arguments: { limit: 1, offset: p0.next_offset } }), 'vfs_list');
+    assert.equal(p1.offset, 1);
+    assert.equal(p1.entries[0].path, paths[1]);
+  });
+
+  await check('gaf_list anims/demo.gaf', async () => {
+    const sc = structured(await client.callTool({ name: 'gaf_list', arguments: { context, path: 'anims/demo.gaf' } }), 'gaf_list');
+    assert.equal(sc.path, 'anims/demo.gaf');
+    assert.equal(sc.version, 0x00010100);
+    assert.deepEqual(sc.warnings, []);
+    assert.equal(sc.sequences.length, 2);
+    const [spinner, explosion] = sc.sequences;
+    assert.equal(spinner.index, 0);
+    assert.equal(spinner.name, 'spinner');
+    assert.equal(spinner.frames, 8);
+    assert.equal(spinner.loops, true);
+    assert.equal(explosion.index, 1);
+    assert.equal(explosion.name, 'explosion');
+    assert.equal(explosion.frames, 6);
+    for (const s of sc.sequences) {
+      assert.ok(s.duration_ticks >= s.frames, `${s.name}: duration_ticks ${s.duration_ticks}`);
+      assert.ok(Math.abs(s.duration_sec - s.duration_ticks / 30) < 0.001, `${s.name}: duration_sec ${s.duration_sec}`);
+    }
+  });
+
+  await check('gaf_list: path case-insensitive and \\-separated', async () => {
+    const sc = structured(await client.callTool({ name: 'gaf_list', arguments: { path: 'ANIMS\\Demo.GAF' } }), 'gaf_list');
+    assert.equal(sc.sequences.length, 2);
+  });
+
+  await check('gaf_list of every GAF vfs_list found', async () => {
+    assert.ok(gafs?.length, 'vfs_list found no GAF');
+    for (const p of gafs) {
+      const sc = structured(await client.callTool({ name: 'gaf_list', arguments: { path: p } }), `gaf_list ${p}`);
+      assert.ok(sc.sequences.length > 0, `${p}: no sequences`);
+    }
+  });
+
+  await check('gaf_info sequence "spinner" and sequence 1', async () => {
+    const sc = structured(await client.callTool({ name: 'gaf_info', arguments: { context, path: 'anims/demo.gaf', sequence: 'SPINNER' } }), 'gaf_info');
+    assert.equal(sc.path, 'anims/demo.gaf');
+    assert.equal(sc.sequences.length, 1);
+    const seq = sc.sequences[0];
+    assert.equal(seq.name, 'spinner');
+    assert.equal(seq.frames.length, 8);
+    for (const [i, f] of seq.frames.entries()) {
+      assert.equal(f.index, i);
+      assert.equal(f.width, 32);
+      assert.equal(f.height, 32);
+      assert.ok(['raw', 'compressed', 'argb4444', 'argb1555'].includes(f.storage), `storage ${f.storage}`);
+    }
+    const one = structured(await client.callTool({ name: 'gaf_info', arguments: { path: 'anims/demo.gaf', sequence: 1 } }), 'gaf_info');
+    assert.equal(one.sequences.length, 1);
+    assert.equal(one.sequences[0].name, 'explosion');
+    assert.equal(one.sequences[0].frames.length, 6);
+    const all = structured(await client.callTool({ name: 'gaf_info', arguments: { path: 'anims/demo.gaf' } }), 'gaf_info');
+    assert.equal(all.sequences.length, 2);
+  });
+
+  await check('gaf_info of the truecolor anims/glow.taf', async () => {
+    const sc = structured(await client.callTool({ name: 'gaf_info', arguments: { path: 'anims/glow.taf' } }), 'gaf_info');
+    const storages = new Set(sc.sequences.flatMap((s) => s.frames.map((f) => f.storage)));
+    assert.ok(storages.has('argb4444') || storages.has('argb1555'), `storages ${[...storages]}`);
+  });
+
+  let small;
+  await check(`gaf_export png scale 1 (transparency ${transparency})`, async () => {
+    const r = await client.callTool({ name: 'gaf_export', arguments: { context, path: 'anims/demo.gaf', sequence: 'spinner', frame: 0 } });
+    const sc = structured(r, 'gaf_export');
+    assert.equal(sc.path, 'anims/demo.gaf');
+    assert.equal(sc.sequence, 0);
+    assert.equal(sc.frame, 0);
+    assert.equal(sc.format, 'png');
+    assert.equal(sc.frames, 1);
+    assert.equal(sc.transparency, transparency);
+    assert.ok(PALETTE_SOURCES.includes(sc.palette.source), `palette.source ${sc.palette.source}`);
+    assert.equal(sc.delivery, 'inline');
+    if (sc.sequence_name !== undefined) assert.equal(sc.sequence_name, 'spinner');
+    if (sc.scale !== undefined) assert.equal(sc.scale, 1);
+    if (sc.mime_type !== undefined) assert.equal(sc.mime_type, 'image/png');
+    const img = imageBlock(r);
+    assert.equal(img.mimeType, 'image/png');
+    if (sc.bytes !== undefined) assert.equal(sc.bytes, img.bytes.length, 'bytes');
+    small = decodePng(img.bytes);
+    assert.equal(small.width, 32);
+    assert.equal(small.height, 32);
+    assert.equal(sc.width, 32);
+    assert.equal(sc.height, 32);
+    const { transparent, opaque } = alphaCounts(small);
+    assert.ok(opaque > 0, 'no opaque pixel');
+    assert.ok(transparent > 0, `no transparent pixel (transparency ${transparency})`);
+  });
+
+  await check('gaf_export png scale 4: 128x128, nearest-neighbour of scale 1', async () => {
+    assert.ok(small, 'needs the scale-1 export');
+    const r = await client.callTool({ name: 'gaf_export', arguments: { context, path: 'anims/demo.gaf', sequence: 0, format: 'png', scale: 4 } });
+    const sc = structured(r, 'gaf_export');
+    assert.equal(sc.width, 128);
+    assert.equal(sc.height, 128);
+    assert.equal(sc.transparency, transparency);
+    if (sc.scale !== undefined) assert.equal(sc.scale, 4);
+    const img = imageBlock(r);
+    assert.equal(img.mimeType, 'image/png');
+    const big = decodePng(img.bytes);
+    assert.equal(big.width, 128);
+    assertScaled(big, small, 4);
+  });
+
+  await check('gaf_export transparency none: no transparent pixel', async () => {
+    const r = await client.callTool({ name: 'gaf_export', arguments: { path: 'anims/demo.gaf', transparency: 'none' } });
+    const sc = structured(r, 'gaf_export');
+    assert.equal(sc.transparency, 'none');
+    const img = decodePng(imageBlock(r).bytes);
+    assert.equal(alphaCounts(img).transparent, 0);
+  });
+
+  await check('gaf_export apng: image/png with acTL, 8 frames', async () => {
+    const r = await client.callTool({ name: 'gaf_export', arguments: { path: 'anims/demo.gaf', sequence: 'spinner', format: 'apng' } });
+    const sc = structured(r, 'gaf_export');
+    assert.equal(sc.format, 'apng');
+    assert.equal(sc.frames, 8);
+    const img = imageBlock(r);
+    assert.equal(img.mimeType, 'image/png');
+    assert.ok(img.bytes.length > 0);
+    const chunks = pngChunks(img.bytes);
+    const actl = chunks.find((c) => c.type === 'acTL');
+    assert.ok(actl, `no acTL chunk: ${chunks.map((c) => c.type)}`);
+    assert.ok(chunks.findIndex((c) => c.type === 'acTL') < chunks.findIndex((c) => c.type === 'IDAT'), 'acTL after IDAT');
+    assert.equal(actl.data.readUInt32BE(0), 8, 'acTL num_frames');
+    assert.equal(chunks.filter((c) => c.type === 'fcTL').length, 8, 'fcTL chunks');
+    const first = decodePng(img.bytes);
+    assert.equal(first.width, sc.width);
+    assert.equal(first.height, sc.height);
+  });
+
+  await check('gaf_export gif: image/gif', async () => {
+    const r = await client.callTool({ name: 'gaf_export', arguments: { path: 'anims/demo.gaf', sequence: 'explosion', format: 'gif' } });
+    const sc = structured(r, 'gaf_export');
+    assert.equal(sc.format, 'gif');
+    assert.equal(sc.sequence, 1);
+    assert.equal(sc.frames, 6);
+    const img = imageBlock(r);
+    assert.equal(img.mimeType, 'image/gif');
+    assert.ok(img.bytes.length > 13);
+    assert.match(img.bytes.toString('latin1', 0, 6), /^GIF8[79]a$/);
+    assert.equal(img.bytes.readUInt16LE(6), sc.width, 'GIF logical screen width');
+    assert.equal(img.bytes.readUInt16LE(8), sc.height, 'GIF logical screen height');
+  });
+
+  await check('gaf_export sheet: one PNG', async () => {
+    const r = await client.callTool({ name: 'gaf_export', arguments: { path: 'anims/demo.gaf', sequence: 'explosion', format: 'sheet' } });
+    const sc = structured(r, 'gaf_export');
+    assert.equal(sc.format, 'sheet');
+    const img = imageBlock(r);
+    assert.equal(img.mimeType, 'image/png');
+    const sheet = decodePng(img.bytes);
+    assert.equal(sheet.width, sc.width);
+    assert.equal(sheet.height, sc.height);
+  });
+
+  await check('gaf_export with an explicit palette', async () => {
+    const r = await client.callTool({ name: 'gaf_export', arguments: { path: 'anims/demo.gaf', palette: 'palettes/palette.pal' } });
+    const sc = structured(r, 'gaf_export');
+    assert.equal(sc.palette.source, 'override');
+    assert.equal(sc.palette.path, 'palettes/palette.pal');
+  });
+
+  await check('palette_candidates anims/demo.gaf', async () => {
+    const sc = structured(await client.callTool({ name: 'palette_candidates', arguments: { context, path: 'anims/demo.gaf' } }), 'palette_candidates');
+    assert.equal(sc.context, context);
+    assert.equal(sc.path, 'anims/demo.gaf');
+    assert.ok(sc.candidates.length >= 1);
+    assert.ok(PALETTE_SOURCES.includes(sc.chosen), `chosen ${sc.chosen}`);
+    assert.ok(sc.candidates.some((c) => c.source === sc.chosen && c.usable), 'the chosen source is a usable candidate');
+    assert.ok(sc.candidates.some((c) => c.source === 'embedded'), 'the embedded palette is a candidate');
+    for (const c of sc.candidates) assert.ok(PALETTE_SOURCES.includes(c.source), `source ${c.source}`);
+    const withPal = structured(await client.callTool({ name: 'palette_candidates', arguments: { path: 'anims/demo.gaf', palette: 'palettes/palette.pal' } }), 'palette_candidates');
+    assert.equal(withPal.candidates[0].source, 'override');
+  });
+
+  await check('resources/list: every file, paginated', async () => {
+    const resources = await allResources(client);
+    const uris = resources.map((r) => r.uri);
+    for (const p of ['anims/demo.gaf', 'anims/glow.taf', 'palettes/palette.pal']) {
+      assert.ok(uris.includes(`kbot://${context}/${p}`), `kbot://${context}/${p} in ${uris}`);
+    }
+    assert.equal(new Set(uris).size, uris.length, 'duplicate resources');
+    for (const r of resources) assert.ok(r.name, `${r.uri}: name`);
+  });
+
+  await check('resources/templates/list', async () => {
+    const r = await client.listResourceTemplates();
+    assert.ok(r.resourceTemplates.some((t) => t.uriTemplate === TEMPLATE), JSON.stringify(r.resourceTemplates));
+  });
+
+  await check(`resources/read kbot://${context}/palettes/palette.pal: 1024 bytes`, async () => {
+    const uri = `kbot://${context}/palettes/palette.pal`;
+    const r = await client.readResource({ uri });
+    assert.equal(r.contents.length, 1);
+    assert.equal(r.contents[0].uri, uri);
+    assert.ok(r.contents[0].blob, 'blob');
+    assert.equal(Buffer.from(r.contents[0].blob, 'base64').length, 1024);
+  });
+
+  await check('resources/read of an export URI renders the picture', async () => {
+    const uri = `kbot://${context}/anims/demo.gaf?export=apng&sequence=0&transparency=heuristic&scale=4`;
+    const r = await client.readResource({ uri });
+    assert.equal(r.contents[0].mimeType, 'image/png');
+    const bytes = Buffer.from(r.contents[0].blob, 'base64');
+    assert.ok(pngChunks(bytes).some((c) => c.type === 'acTL'), 'APNG acTL');
+    const img = decodePng(bytes);
+    assert.equal(img.width % 4, 0);
+    assert.ok(img.width >= 128, `width ${img.width}`);
+  });
+
+  await check('resources/read of a missing file: -32002', async () => {
+    await expectMcpError(client.readResource({ uri: `kbot://${context}/anims/nope.gaf` }), -32002, 'missing resource');
+  });
+
+  await check('completion/complete: context and path of the resource template', async () => {
+    const ref = { type: 'ref/resource', uri: TEMPLATE };
+    const all = await client.complete({ ref, argument: { name: 'context', value: '' } });
+    assert.ok(all.completion.values.includes(context), JSON.stringify(all.completion));
+    const prefix = await client.complete({ ref, argument: { name: 'context', value: context.slice(0, 2) } });
+    assert.deepEqual(prefix.completion.values, [context]);
+    const none = await client.complete({ ref, argument: { name: 'context', value: 'zzz-no-such' } });
+    assert.deepEqual(none.completion.values, []);
+    const paths = await client.complete({ ref, argument: { name: 'path', value: 'anims/d' }, context: { arguments: { context } } });
+    assert.ok(paths.completion.values.includes('anims/demo.gaf'), JSON.stringify(paths.completion));
+    for (const v of paths.completion.values) assert.ok(v.toLowerCase().startsWith('anims/d'), `completion ${v}`);
+  });
+
+  // Errors.
+  await check('tool error: gaf_list of a missing file is isError and names the path', async () => {
+    const r = await client.callTool({ name: 'gaf_list', arguments: { context, path: 'anims/missing-file.gaf' } });
+    assert.equal(r.isError, true);
+    assert.match(textOf(r), /anims\/missing-file\.gaf/);
+  });
+
+  await check('tool error: a path with ".." is refused', async () => {
+    for (const p of ['../etc/passwd', 'anims/../../outside.gaf', '/etc/passwd']) {
+      const r = await client.callTool({ name: 'gaf_list', arguments: { path: p } });
+      assert.equal(r.isError, true, `${p}: ${JSON.stringify(r).slice(0, 200)}`);
+    }
+    await assert.rejects(client.readResource({ uri: `kbot://${context}/../outside` }), McpError, 'resources/read with ..');
+  });
+
+  await check('tool error: a file that is not a GAF', async () => {
+    const r = await client.callTool({ name: 'gaf_list', arguments: { path: 'palettes/palette.pal' } });
+    assert.equal(r.isError, true);
+    assert.match(textOf(r), /palettes\/palette\.pal/);
+  });
+
+  await check('tool error: an unknown sequence / frame out of range', async () => {
+    const r1 = await client.callTool({ name: 'gaf_export', arguments: { path: 'anims/demo.gaf', sequence: 'no-such-sequence' } });
+    assert.equal(r1.isError, true, JSON.stringify(r1).slice(0, 300));
+    const r2 = await client.callTool({ name: 'gaf_export', arguments: { path: 'anims/demo.gaf', sequence: 0, frame: 99 } });
+    assert.equal(r2.isError, true, JSON.stringify(r2).slice(0, 300));
+  });
+
+  await check('tool error: an unknown context', async () => {
+    const r = await client.callTool({ name: 'gaf_list', arguments: { context: 'no-such-context', path: 'anims/demo.gaf' } });
+    assert.equal(r.isError, true);
+    assert.match(textOf(r), /no-such-context/);
+  });
+
+  await check('invalid arguments: gaf_export scale 9 is McpError -32602', async () => {
+    await expectMcpError(client.callTool({ name: 'gaf_export', arguments: { path: 'anims/demo.gaf', scale: 9 } }), -32602, 'scale 9');
+  });
+
+  await check('invalid arguments: unknown argument, missing path, wrong types: -32602', async () => {
+    await expectMcpError(client.callTool({ name: 'gaf_list', arguments: { path: 'anims/demo.gaf', bogus: 1 } }), -32602, 'extra argument');
+    await expectMcpError(client.callTool({ name: 'gaf_list', arguments: {} }), -32602, 'missing path');
+    await expectMcpError(client.callTool({ name: 'gaf_list', arguments: { path: 7 } }), -32602, 'path a number');
+    await expectMcpError(client.callTool({ name: 'gaf_export', arguments: { path: 'anims/demo.gaf', format: 'bmp' } }), -32602, 'format bmp');
+  });
+
+  await check('unknown tool: McpError -32602', async () => {
+    await expectMcpError(client.callTool({ name: 'no_such_tool', arguments: {} }), -32602, 'unknown tool');
+  });
+
+  await check('still answering after the errors', async () => {
+    assert.deepEqual(await client.ping(), {});
+    structured(await client.callTool({ name: 'context_list', arguments: {} }), 'context_list');
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sessions.
+
+async function withSession(name, args, env, fn) {
+  section = name;
+  let session;
+  await check(`start kbot ${args.join(' ')}`, async () => {
+    session = await connect(name, args, env);
+  });
+  if (session) {
+    try {
+      await fn(session.client);
+    } finally {
+      await check('close: the server exits when stdin closes', async () => {
+        const proc = session.transport._process;
+        const exited = proc && proc.exitCode === null
+          ? new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })))
+          : Promise.resolve({ code: proc?.exitCode, signal: null });
+        proc?.stdin?.end();
+        const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 5000).unref());
+        const outcome = await Promise.race([exited, timeout]);
+        await session.client.close();
+        assert.notEqual(outcome, 'timeout', 'still running 5 s after stdin closed');
+        assert.equal(outcome.code, 0, `exit ${JSON.stringify(outcome)}; stderr: ${session.stderr().slice(-500)}`);
+        assert.doesNotMatch(session.stderr(), /AddressSanitizer|runtime error|terminate called/, 'sanitizer or crash report on stderr');
+      });
+    }
+  }
+  section = '';
+}
+
+const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'kbot-e2e-'));
+const EMPTY_CONFIG = path.join(TMP, 'empty-config');
+fs.mkdirSync(EMPTY_CONFIG);
+
+async function demoSession() {
+  await withSession('demo', ['mcp'], { KBOT_CONFIG_DIR: EMPTY_CONFIG }, async (client) => {
+    await commonChecks(client, { name: 'demo', game: 'takingdoms', transparency: 'heuristic', builtin: true });
+  });
+}
+
+async function imageLimitSession() {
+  await withSession('image-limit', ['mcp', '--image-limit', '2048'], { KBOT_CONFIG_DIR: EMPTY_CONFIG }, async (client) => {
+    await client.listTools();
+    await check('a small export stays inline', async () => {
+      const r = await client.callTool({ name: 'gaf_export', arguments: { path: 'anims/demo.gaf', format: 'png' } });
+      const sc = structured(r, 'gaf_export');
+      assert.equal(sc.delivery, 'inline');
+      assert.ok(imageBlock(r).base64.length <= 2048);
+    });
+    await check('a large export: resource_link + preview image; the link reads back as the PNG', async () => {
+      const r = await client.callTool({ name: 'gaf_export', arguments: { path: 'anims/demo.gaf', sequence: 'spinner', format: 'apng', scale: 8 } });
+      const sc = structured(r, 'gaf_export');
+      assert.equal(sc.delivery, 'resource_link');
+      assert.ok(sc.bytes > 1536, `bytes ${sc.bytes} should be over the limit`);
+      assert.ok(typeof sc.resource_uri === 'string' && sc.resource_uri.startsWith('kbot://demo/'), `resource_uri ${sc.resource_uri}`);
+      assert.ok(sc.preview && sc.preview.width > 0 && sc.preview.height > 0, `preview ${JSON.stringify(sc.preview)}`);
+      const link = r.content.find((c) => c.type === 'resource_link');
+      assert.ok(link, `no resource_link in ${JSON.stringify(r.content.map((c) => c.type))}`);
+      assert.equal(link.uri, sc.resource_uri);
+      assert.ok(link.name, 'resource_link name');
+      assert.equal(link.mimeType, 'image/png');
+      const preview = imageBlock(r);
+      assert.equal(preview.mimeType, 'image/png');
+      assert.ok(preview.base64.length <= 2048, `preview of ${preview.base64.length} base64 chars is over the limit`);
+      const pimg = decodePng(preview.bytes);
+      assert.equal(pimg.width, sc.preview.width);
+      assert.equal(pimg.height, sc.preview.height);
+
+      const read = await client.readResource({ uri: link.uri });
+      assert.equal(read.contents.length, 1);
+      assert.equal(read.contents[0].mimeType, 'image/png');
+      const bytes = Buffer.from(read.contents[0].blob, 'base64');
+      assert.equal(bytes.length, sc.bytes, 'resource size vs structuredContent.bytes');
+      const full = decodePng(bytes);
+      assert.equal(full.width, sc.width);
+      assert.equal(full.height, sc.height);
+      assert.ok(pngChunks(bytes).some((c) => c.type === 'acTL'), 'the linked resource is the APNG');
+    });
+  });
+}
+
+async function fixtureSession() {
+  const data = path.join(TMP, 'data');
+  const config = path.join(TMP, 'config');
+  section = 'fixture';
+  let ready = false;
+  await check('kbot demo --target DATA; kbot context add fixture --game ta', async () => {
+    execFileSync(KBOT, ['demo', '--target', data], { stdio: 'pipe' });
+    assert.ok(fs.existsSync(path.join(data, 'anims', 'demo.gaf')), 'demo.gaf written');
+    assert.equal(fs.statSync(path.join(data, 'palettes', 'palette.pal')).size, 1024);
+    execFileSync(KBOT, ['context', 'add', 'fixture', '--game', 'ta', '--path', data],
+      { stdio: 'pipe', env: { ...process.env, KBOT_CONFIG_DIR: config } });
+    assert.ok(fs.existsSync(path.join(config, 'contexts.json')), 'contexts.json written');
+    ready = true;
+  });
+  if (!ready) return;
+  await withSession('fixture', ['mcp'], { KBOT_CONFIG_DIR: config }, async (client) => {
+    await commonChecks(client, { name: 'fixture', game: 'ta', transparency: 'game', builtin: false, dir: data });
+    await check('no demo context when one is registered', async () => {
+      const r = await client.callTool({ name: 'gaf_list', arguments: { context: 'demo', path: 'anims/demo.gaf' } });
+      assert.equal(r.isError, true);
+      await assert.rejects(client.readResource({ uri: 'kbot://demo/palettes/palette.pal' }), McpError);
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Raw stdio: no SDK, malformed input written straight to the pipe.
+
+async function rawSession() {
+  section = 'raw stdio';
+  const proc = spawn(KBOT, ['mcp'], { env: { ...process.env, KBOT_CONFIG_DIR: EMPTY_CONFIG }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  proc.stderr.on('data', (d) => { stderr += d; });
+  const exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
+  const queue = [];
+  const waiters = [];
+  const garbage = [];
+  readline.createInterface({ input: proc.stdout, crlfDelay: Infinity }).on('line', (line) => {
+    let msg;
+    try {
+      msg = JSON.parse(line);
+    } catch {
+      garbage.push(line.slice(0, 200));
+      return;
+    }
+    if (waiters.length) waiters.shift()(msg);
+    else queue.push(msg);
+  });
+  const next = (ms = 10_000) => (queue.length ? Promise.resolve(queue.shift()) : new Promise((resolve, reject) => {
+    const waiter = (m) => { clearTimeout(t); resolve(m); };
+    const t = setTimeout(() => { waiters.splice(waiters.indexOf(waiter), 1); reject(new Error(`no message within ${ms} ms`)); }, ms);
+    waiters.push(waiter);
+  }));
+  const write = (line) => new Promise((resolve, reject) => {
+    proc.stdin.write(`${line}\n`, (err) => (err ? reject(err) : resolve()));
+  });
+  const send = (obj) => write(JSON.stringify(obj));
+  const expectError = async (code, id) => {
+    const m = await next();
+    assert.equal(m.jsonrpc, '2.0');
+    assert.ok(m.error, `expected error ${code}, got ${JSON.stringify(m).slice(0, 300)}`);
+    assert.equal(m.error.code, code, `error code (message: ${m.error.message})`);
+    assert.equal(typeof m.error.message, 'string');
+    if (id !== undefined) assert.equal(m.id, id);
+    return m;
+  };
+  const expectPing = async (id) => {
+    await send({ jsonrpc: '2.0', id, method: 'ping' });
+    const m = await next();
+    assert.deepEqual(m, { jsonrpc: '2.0', id, result: {} });
+  };
+
+  await check('initialize', async () => {
+    await send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    const m = await next();
+    assert.equal(m.id, 1);
+    assert.equal(m.result.protocolVersion, '2025-11-25');
+    await send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  });
+  await check('an unparsable line: -32700 (id null), then ping', async () => {
+    await write('{"jsonrpc": "2.0", "id": 2, "method": "ping"');
+    await expectError(-32700, null);
+    await write('this is not json at all');
+    await expectError(-32700, null);
+    await expectPing(3);
+  });
+  await check('a request without id (a notification): no answer', async () => {
+    await send({ jsonrpc: '2.0', method: 'ping' });
+    await send({ jsonrpc: '2.0', method: 'tools/call', params: { name: 'gaf_list', arguments: { path: 'anims/demo.gaf' } } });
+    await expectPing(4);  // the next message is the ping's answer, nothing for the two notifications
+  });
+  await check('a 10 MB line: -32600, then ping', async () => {
+    const big = JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'ping', params: { padding: 'x'.repeat(10 * 1024 * 1024) } });
+    await write(big);
+    await expectError(-32600);
+    await expectPing(6);
+  });
+  await check('arguments of the wrong type: -32602 with the request id, then ping', async () => {
+    await send({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'gaf_list', arguments: { path: 5 } } });
+    await expectError(-32602, 7);
+    await send({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'gaf_export', arguments: 'path=anims/demo.gaf' } });
+    await expectError(-32602, 8);
+    await expectPing(9);
+  });
+  await check('a batch: -32600; an unknown method: -32601; then ping', async () => {
+    await write(JSON.stringify([{ jsonrpc: '2.0', id: 10, method: 'ping' }]));
+    await expectError(-32600);
+    await send({ jsonrpc: '2.0', id: 11, method: 'no/such/method' });
+    await expectError(-32601, 11);
+    await write('{"jsonrpc":"2.0","id":12}');
+    await expectError(-32600);
+    await expectPing(13);
+  });
+  await check('stdout carries JSON-RPC messages only, nothing unanswered left over', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(garbage, [], 'non-JSON lines on stdout');
+    assert.deepEqual(queue, [], 'unexpected messages');
+  });
+  await check('exit 0 when stdin closes', async () => {
+    proc.stdin.end();
+    const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 5000).unref());
+    const outcome = await Promise.race([exited, timeout]);
+    if (outcome === 'timeout') proc.kill('SIGKILL');
+    assert.notEqual(outcome, 'timeout', 'still running 5 s after stdin closed');
+    assert.equal(outcome.code, 0, `exit ${JSON.stringify(outcome)}; stderr: ${stderr.slice(-500)}`);
+    assert.doesNotMatch(stderr, /AddressSanitizer|runtime error|terminate called/, 'sanitizer or crash report on stderr');
+  });
+  section = '';
+}
+
+// ---------------------------------------------------------------------------------------------
+
+try {
+  await demoSession();
+  await imageLimitSession();
+  await fixtureSession();
+  await rawSession();
+} finally {
+  fs.rmSync(TMP, { recursive: true, force: true });
+}
+
+const failed = results.filter((r) => !r.ok);
+console.log(`\ne2e: ${results.length - failed.length} of ${results.length} checks passed (${KBOT})`);
+for (const f of failed) console.log(`  FAILED: ${f.label}`);
+process.exit(failed.length ? 1 : 0);
