@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "valijson/adapters/nlohmann_json_adapter.hpp"
 #include "valijson/schema.hpp"
 #include "valijson/schema_parser.hpp"
@@ -73,7 +74,10 @@ absl::Status CompiledSchema::Validate(const nlohmann::json& value) const {
         e.description.rfind("Failed to validate against schema associated with", 0) == 0) {
       continue;
     }
-    std::string reason = absl::StrCat(MemberName(e.context), ": ", e.description);
+    // valijson prints every bound as a double ("8.000000"); the schemas' bounds
+    // are integers.
+    std::string reason = absl::StrReplaceAll(absl::StrCat(MemberName(e.context), ": ", e.description),
+                                             {{".000000", ""}});
     if (std::find(reasons.begin(), reasons.end(), reason) == reasons.end()) {
       reasons.push_back(std::move(reason));
     }
