@@ -1,0 +1,488 @@
+// OpenHpi (the directory) and ReadEntry (one entry's bytes), versions 1 and 2.
+#include <algorithm>
+#include <optional>
+
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "formats/hpi/hpi.h"
+
+namespace kbot::hpi {
+namespace {
+
+uint8_t Fold(char c) {
+  if (c == '\\') c = '/';
+  return uint8_t(absl::ascii_tolower(static_cast<unsigned char>(c)));
+}
+
+// ASCII case-insensitive, '\' == '/'.
+int ComparePaths(absl::string_view a, absl::string_view b) {
+  const size_t n = std::min(a.size(), b.size());
+  for (size_t i = 0; i < n; ++i) {
+    const uint8_t x = Fold(a[i]), y = Fold(b[i]);
+    if (x != y) return x < y ? -1 : 1;
+  }
+  return a.size() < b.size() ? -1 : (a.size() > b.size() ? 1 : 0);
+}
+
+// Removes the v1 cipher from `buf`, which was read at `file_offset`.
+void Unxor(std::vector<uint8_t>& buf, uint64_t file_offset, uint8_t key) {
+  if (key == 0) return;
+  for (size_t i = 0; i < buf.size(); ++i) {
+    buf[i] ^= uint8_t(((file_offset + i) & 0xFF) ^ key);
+  }
+}
+
+// A copy of [offset, offset + n) of the file with the v1 cipher removed, or
+// nullopt when it is not all inside the file.
+std::optional<std::vector<uint8_t>> ReadPlain(Bytes file, uint64_t offset, uint64_t n,
+                                              uint8_t key) {
+  if (offset > file.size() || n > file.size() - offset) return std::nullopt;
+  std::vector<uint8_t> buf(file.begin() + offset, file.begin() + offset + n);
+  Unxor(buf, offset, key);
+  return buf;
+}
+
+class Parser {
+ public:
+  Parser(Bytes file, absl::string_view name) : file_(file), name_(name) {}
+
+  absl::StatusOr<HpiArchive> Parse() {
+    ByteReader r(file_);
+    uint32_t marker = 0, version = 0;
+    if (!r.U32(marker) || !r.U32(version)) {
+      return Error(absl::StrCat("too short for an HPI header: ", file_.size(),
+                                " bytes, the marker and version need 8"));
+    }
+    if (marker != kMarker) {
+      return Error(absl::StrCat("header at 0x0: marker ", Hex(marker),
+                                " is not HAPI (0x49504148): not an HPI archive"));
+    }
+    archive_.name = std::string(name_);
+    archive_.version = version;
+    absl::Status s;
+    if (version == kBankMarker) {
+      return Error("header at 0x4: version slot holds BANK: a saved game, not an archive");
+    } else if (version == kVersion1) {
+      s = ParseV1();
+    } else if (version == kVersion2) {
+      s = ParseV2();
+    } else {
+      return Error(absl::StrCat("header at 0x4: unknown version ", Hex(version),
+                                " (expected 0x10000 or 0x20000)"));
+    }
+    if (!s.ok()) return s;
+    std::stable_sort(archive_.entries.begin(), archive_.entries.end(),
+                     [](const HpiEntry& a, const HpiEntry& b) {
+                       return ComparePaths(a.path, b.path) < 0;
+                     });
+    return std::move(archive_);
+  }
+
+ private:
+  absl::Status Error(absl::string_view what) const {
+    return absl::InvalidArgumentError(absl::StrCat(name_, ": ", what));
+  }
+
+  // Entries may share names, so the paths could add up to far more than the
+  // directory holds: their total length is capped in proportion to it.
+  absl::Status Keep(HpiEntry e) {
+    if (e.path.size() > path_budget_) {
+      return Error(absl::StrCat(e.path.substr(0, 64), "...: the entries' paths add up to more "
+                                "than ", kPathBytesPerDirectoryByte,
+                                " bytes per directory byte; names are shared implausibly"));
+    }
+    path_budget_ -= e.path.size();
+    archive_.entries.push_back(std::move(e));
+    return absl::OkStatus();
+  }
+
+  // ---- version 1 ----
+
+  absl::Status ParseV1() {
+    ByteReader r(file_, 8);
+    uint32_t dir_size = 0, header_key = 0, start = 0;
+    if (!r.U32(dir_size) || !r.U32(header_key) || !r.U32(start)) {
+      return Error(absl::StrCat("version 1 header is cut off: ", file_.size(),
+                                " bytes, the header needs ", kV1HeaderSize));
+    }
+    const uint8_t h = uint8_t(header_key);
+    key_ = uint8_t(((h << 2) | (h >> 6)) & 0xFF);
+    archive_.key = key_;
+    if (start < kV1HeaderSize || start > dir_size || dir_size > file_.size()) {
+      return Error(absl::StrCat("header: directory [", Hex(start), ", ", Hex(dir_size),
+                                ") is not inside the file of ", Hex(file_.size()),
+                                " bytes after the 20-byte header"));
+    }
+    dir_start_ = start;
+    dir_ = *ReadPlain(file_, start, dir_size - start, key_);
+    claimed_.assign(dir_.size(), false);
+    path_budget_ = kPathBytesPerDirectoryByte * dir_.size() + kPathBytesExtra;
+    chunk_budget_ = file_.size();
+    return WalkV1(start, "", 0, "root directory");
+  }
+
+  // `what` names the structure for messages; `offset` is a file offset.
+  bool DirHas(uint64_t offset, uint64_t n) const {
+    return offset >= dir_start_ && offset - dir_start_ <= dir_.size() &&
+           n <= dir_.size() - (offset - dir_start_);
+  }
+  uint32_t DirU32(uint64_t offset) const { return LoadU32(dir_.data() + (offset - dir_start_)); }
+
+  absl::Status Claim(uint64_t offset, absl::string_view what) {
+    const size_t i = offset - dir_start_;
+    if (claimed_[i]) {
+      return Error(absl::StrCat(what, " at ", Hex(offset),
+                                " points back into the directory at a record already read "
+                                "(a cycle or shared record)"));
+    }
+    claimed_[i] = true;
+    return absl::OkStatus();
+  }
+
+  absl::StatusOr<std::string> NameV1(uint64_t offset, absl::string_view what) const {
+    if (!DirHas(offset, 1)) {
+      return Error(absl::StrCat(what, ": name at ", Hex(offset), " is outside the directory [",
+                                Hex(dir_start_), ", ", Hex(dir_start_ + dir_.size()), ")"));
+    }
+    const size_t begin = offset - dir_start_;
+    for (size_t i = begin; i < dir_.size() && i - begin <= kMaxNameLength; ++i) {
+      if (dir_[i] == 0) return std::string(dir_.begin() + begin, dir_.begin() + i);
+    }
+    return Error(absl::StrCat(what, ": name at ", Hex(offset), " has no NUL within ",
+                              kMaxNameLength, " bytes or before the directory ends at ",
+                              Hex(dir_start_ + dir_.size())));
+  }
+
+  absl::Status WalkV1(uint64_t record, const std::string& prefix, int depth,
+                      const std::string& what) {
+    if (depth > kMaxDepth) {
+      return Error(absl::StrCat(what, ": directories nest deeper than ", kMaxDepth));
+    }
+    if (!DirHas(record, kV1DirRecordSize)) {
+      return Error(absl::StrCat(what, ": 8-byte directory record at ", Hex(record),
+                                " is outside the directory [", Hex(dir_start_), ", ",
+                                Hex(dir_start_ + dir_.size()), ")"));
+    }
+    if (absl::Status s = Claim(record, absl::StrCat(what, ": directory record")); !s.ok()) {
+      return s;
+    }
+    const uint32_t count = DirU32(record);
+    const uint32_t entries = DirU32(record + 4);
+    if (!DirHas(entries, uint64_t(count) * kV1EntrySize)) {
+      return Error(absl::StrCat(what, ": ", count, " entries of 9 bytes at ", Hex(entries),
+                                " do not fit in the directory [", Hex(dir_start_), ", ",
+                                Hex(dir_start_ + dir_.size()), ")"));
+    }
+    for (uint32_t i = 0; i < count; ++i) {
+      const uint64_t at = entries + uint64_t(i) * kV1EntrySize;
+      const std::string entry_what = absl::StrCat(what, " entry ", i);
+      if (absl::Status s = Claim(at, entry_what); !s.ok()) return s;
+      const uint32_t name_offset = DirU32(at);
+      const uint32_t data_offset = DirU32(at + 4);
+      const uint8_t is_dir = dir_[at + 8 - dir_start_];
+      absl::StatusOr<std::string> name = NameV1(name_offset, entry_what);
+      if (!name.ok()) return name.status();
+      const std::string path = prefix + *name;
+      if (is_dir) {
+        if (absl::Status s = WalkV1(data_offset, path + "/", depth + 1, path); !s.ok()) return s;
+        continue;
+      }
+      if (!DirHas(data_offset, kV1FileRecordSize)) {
+        return Error(absl::StrCat(path, ": 9-byte file record at ", Hex(data_offset),
+                                  " is outside the directory"));
+      }
+      if (absl::Status s = Claim(data_offset, absl::StrCat(path, ": file record")); !s.ok()) {
+        return s;
+      }
+      HpiEntry e;
+      e.path = path;
+      e.data_offset = DirU32(data_offset);
+      e.size = DirU32(data_offset + 4);
+      const uint8_t compression = dir_[data_offset + 8 - dir_start_];
+      if (compression > 2) {
+        return Error(absl::StrCat(path, ": file record at ", Hex(data_offset),
+                                  ": unknown compression ", int(compression)));
+      }
+      e.compression = Compression(compression);
+      if (absl::Status s = SizeV1(e); !s.ok()) return s;
+      if (absl::Status s = Keep(std::move(e)); !s.ok()) return s;
+    }
+    return absl::OkStatus();
+  }
+
+  // Checks the entry's bytes are in the file and works out compressed_size.
+  absl::Status SizeV1(HpiEntry& e) {
+    if (e.compression == Compression::kNone) {
+      if (uint64_t(e.data_offset) + e.size > file_.size()) {
+        return Error(absl::StrCat(e.path, ": ", e.size, " stored bytes at ", Hex(e.data_offset),
+                                  " run past the end of the file at ", Hex(file_.size())));
+      }
+      e.compressed_size = e.size;
+      return absl::OkStatus();
+    }
+    const uint64_t chunks = (uint64_t(e.size) + kChunkSize - 1) / kChunkSize;
+    const uint64_t table = chunks * 4;
+    if (uint64_t(e.data_offset) + table > file_.size()) {
+      return Error(absl::StrCat(e.path, ": table of ", chunks, " chunk sizes at ",
+                                Hex(e.data_offset), " runs past the end of the file at ",
+                                Hex(file_.size())));
+    }
+    // Reading chunk tables costs time; all of them together may read no more
+    // words than the file has bytes (shared tables cannot multiply the work).
+    if (chunks > chunk_budget_) {
+      return Error(absl::StrCat(e.path, ": chunk tables claim more chunks than the file of ",
+                                file_.size(), " bytes can hold"));
+    }
+    chunk_budget_ -= chunks;
+    std::vector<uint8_t> sizes = *ReadPlain(file_, e.data_offset, table, key_);
+    uint64_t total = table;
+    for (uint64_t c = 0; c < chunks; ++c) total += LoadU32(sizes.data() + c * 4);
+    if (uint64_t(e.data_offset) + total > file_.size()) {
+      return Error(absl::StrCat(e.path, ": chunk sizes at ", Hex(e.data_offset), " add up to ",
+                                total, " bytes, past the end of the file at ",
+                                Hex(file_.size())));
+    }
+    e.compressed_size = uint32_t(total);
+    return absl::OkStatus();
+  }
+
+  // ---- version 2 ----
+
+  // A stored block, or one SQSH chunk decoded.
+  absl::StatusOr<std::vector<uint8_t>> Block(uint32_t offset, uint32_t size,
+                                             absl::string_view what) {
+    if (uint64_t(offset) + size > file_.size()) {
+      return Error(absl::StrCat(what, " [", Hex(offset), ", ", Hex(uint64_t(offset) + size),
+                                ") runs past the end of the file at ", Hex(file_.size())));
+    }
+    Bytes block = file_.subspan(offset, size);
+    if (size >= 4 && LoadU32(block.data()) == kSqshMarker) {
+      return DecodeSqsh(block, absl::StrCat(name_, ": ", what), offset);
+    }
+    return std::vector<uint8_t>(block.begin(), block.end());
+  }
+
+  absl::Status ParseV2() {
+    ByteReader r(file_, 8);
+    uint32_t f[6];
+    for (uint32_t& v : f) {
+      if (!r.U32(v)) {
+        return Error(absl::StrCat("version 2 header is cut off: ", file_.size(),
+                                  " bytes, the header needs ", kV2HeaderSize));
+      }
+    }
+    absl::StatusOr<std::vector<uint8_t>> dir = Block(f[0], f[1], "directory block");
+    if (!dir.ok()) return dir.status();
+    absl::StatusOr<std::vector<uint8_t>> names = Block(f[2], f[3], "name block");
+    if (!names.ok()) return names.status();
+    dir_ = std::move(*dir);
+    names_ = std::move(*names);
+    dir_start_ = 0;
+    claimed_.assign(dir_.size(), false);
+    path_budget_ = kPathBytesPerDirectoryByte * (dir_.size() + names_.size()) + kPathBytesExtra;
+    return WalkV2(0, "", 0, "root directory");
+  }
+
+  absl::StatusOr<std::string> NameV2(uint32_t offset, absl::string_view what) const {
+    if (offset >= names_.size()) {
+      return Error(absl::StrCat(what, ": name at ", Hex(offset),
+                                " is outside the name block of ", names_.size(), " bytes"));
+    }
+    for (size_t i = offset; i < names_.size() && i - offset <= kMaxNameLength; ++i) {
+      if (names_[i] == 0) return std::string(names_.begin() + offset, names_.begin() + i);
+    }
+    return Error(absl::StrCat(what, ": name at ", Hex(offset), " of the name block has no NUL",
+                              " within ", kMaxNameLength, " bytes or before the block ends"));
+  }
+
+  absl::Status WalkV2(uint64_t record, const std::string& prefix, int depth,
+                      const std::string& what) {
+    if (depth > kMaxDepth) {
+      return Error(absl::StrCat(what, ": directories nest deeper than ", kMaxDepth));
+    }
+    if (!DirHas(record, kV2DirRecordSize)) {
+      return Error(absl::StrCat(what, ": 20-byte directory record at block offset ",
+                                Hex(record), " is outside the directory block of ",
+                                dir_.size(), " bytes"));
+    }
+    if (absl::Status s = Claim(record, absl::StrCat(what, ": directory record")); !s.ok()) {
+      return s;
+    }
+    const uint32_t first_sub = DirU32(record + 4), sub_count = DirU32(record + 8);
+    const uint32_t first_file = DirU32(record + 12), file_count = DirU32(record + 16);
+    if (!DirHas(first_sub, uint64_t(sub_count) * kV2DirRecordSize)) {
+      return Error(absl::StrCat(what, ": ", sub_count, " subdirectory records at block offset ",
+                                Hex(first_sub), " do not fit in the directory block of ",
+                                dir_.size(), " bytes"));
+    }
+    if (!DirHas(first_file, uint64_t(file_count) * kV2FileRecordSize)) {
+      return Error(absl::StrCat(what, ": ", file_count, " file records at block offset ",
+                                Hex(first_file), " do not fit in the directory block of ",
+                                dir_.size(), " bytes"));
+    }
+    for (uint32_t i = 0; i < file_count; ++i) {
+      const uint64_t at = first_file + uint64_t(i) * kV2FileRecordSize;
+      const std::string file_what = absl::StrCat(what, " file ", i);
+      if (absl::Status s = Claim(at, file_what); !s.ok()) return s;
+      absl::StatusOr<std::string> name = NameV2(DirU32(at), file_what);
+      if (!name.ok()) return name.status();
+      HpiEntry e;
+      e.path = prefix + *name;
+      e.data_offset = DirU32(at + 4);
+      e.size = DirU32(at + 8);
+      e.compressed_size = DirU32(at + 12);
+      if (absl::Status s = CheckV2File(e); !s.ok()) return s;
+      if (absl::Status s = Keep(std::move(e)); !s.ok()) return s;
+    }
+    for (uint32_t i = 0; i < sub_count; ++i) {
+      const uint64_t at = first_sub + uint64_t(i) * kV2DirRecordSize;
+      const std::string sub_what = absl::StrCat(what, " subdirectory ", i);
+      if (!DirHas(at, kV2DirRecordSize)) break;  // checked above
+      absl::StatusOr<std::string> name = NameV2(DirU32(at), sub_what);
+      if (!name.ok()) return name.status();
+      const std::string path = prefix + *name;
+      if (absl::Status s = WalkV2(at, path + "/", depth + 1, path); !s.ok()) return s;
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status CheckV2File(HpiEntry& e) {
+    if (e.compressed_size == 0) {
+      e.compression = Compression::kNone;
+      e.compressed_size = e.size;
+      if (uint64_t(e.data_offset) + e.size > file_.size()) {
+        return Error(absl::StrCat(e.path, ": ", e.size, " stored bytes at ", Hex(e.data_offset),
+                                  " run past the end of the file at ", Hex(file_.size())));
+      }
+      return absl::OkStatus();
+    }
+    if (uint64_t(e.data_offset) + e.compressed_size > file_.size()) {
+      return Error(absl::StrCat(e.path, ": SQSH chunk of ", e.compressed_size, " bytes at ",
+                                Hex(e.data_offset), " runs past the end of the file at ",
+                                Hex(file_.size())));
+    }
+    if (e.compressed_size < kSqshHeaderSize ||
+        LoadU32(file_.data() + e.data_offset) != kSqshMarker) {
+      return Error(absl::StrCat(e.path, ": compressed data at ", Hex(e.data_offset),
+                                " is not an SQSH chunk"));
+    }
+    const uint8_t c = file_[e.data_offset + 5];
+    if (c > 2) {
+      return Error(absl::StrCat(e.path, ": SQSH header at ", Hex(e.data_offset),
+                                ": unknown compression ", int(c)));
+    }
+    e.compression = Compression(c);
+    return absl::OkStatus();
+  }
+
+  Bytes file_;
+  absl::string_view name_;
+  HpiArchive archive_;
+  uint8_t key_ = 0;
+  uint64_t dir_start_ = 0;     // v1: file offset of dir_[0]; v2: 0
+  std::vector<uint8_t> dir_;   // v1: the deciphered directory; v2: the directory block
+  std::vector<uint8_t> names_; // v2: the name block
+  std::vector<bool> claimed_;  // record and entry starts already read
+  uint64_t chunk_budget_ = 0;
+  uint64_t path_budget_ = 0;
+};
+
+absl::Status EntryError(const HpiArchive& a, const HpiEntry& e, absl::string_view what) {
+  return absl::InvalidArgumentError(absl::StrCat(a.name, ": ", e.path, ": ", what));
+}
+
+// The declared decompressed size of the SQSH chunk header in `h` (19 bytes).
+uint32_t DeclaredSize(const std::vector<uint8_t>& h) { return LoadU32(h.data() + 11); }
+
+absl::StatusOr<std::vector<uint8_t>> ReadV1Chunked(const HpiArchive& a, Bytes file,
+                                                   const HpiEntry& e) {
+  const uint64_t chunks = (uint64_t(e.size) + kChunkSize - 1) / kChunkSize;
+  std::optional<std::vector<uint8_t>> table = ReadPlain(file, e.data_offset, chunks * 4, a.key);
+  if (!table) {
+    return EntryError(a, e, absl::StrCat("table of ", chunks, " chunk sizes at ",
+                                         Hex(e.data_offset), " runs past the end of the file"));
+  }
+  // Every chunk must be in the file, and together able to produce `size`,
+  // before the output is allocated.
+  uint64_t at = uint64_t(e.data_offset) + chunks * 4;
+  uint64_t can_produce = 0;
+  for (uint64_t c = 0; c < chunks; ++c) {
+    const uint32_t n = LoadU32(table->data() + c * 4);
+    if (n < kSqshHeaderSize || at + n > file.size()) {
+      return EntryError(a, e, absl::StrCat("chunk ", c, " of ", n, " bytes at ", Hex(at),
+                                           n < kSqshHeaderSize ? " is shorter than its header"
+                                                               : " runs past the end of the file"));
+    }
+    can_produce += std::min<uint64_t>(kChunkSize, kZlibMaxRatio * (n - kSqshHeaderSize) + 64);
+    at += n;
+  }
+  if (can_produce < e.size) {
+    return EntryError(a, e, absl::StrCat("its chunks cannot produce the declared ", e.size,
+                                         " bytes"));
+  }
+  std::vector<uint8_t> out;
+  out.reserve(e.size);
+  at = uint64_t(e.data_offset) + chunks * 4;
+  for (uint64_t c = 0; c < chunks; ++c) {
+    const uint32_t n = LoadU32(table->data() + c * 4);
+    std::vector<uint8_t> chunk = *ReadPlain(file, at, n, a.key);
+    const uint64_t expected = std::min<uint64_t>(kChunkSize, e.size - out.size());
+    const std::string where = absl::StrCat(a.name, ": ", e.path, ": chunk ", c);
+    if (LoadU32(chunk.data()) == kSqshMarker && DeclaredSize(chunk) != expected) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          where, ": SQSH header at ", Hex(at), " declares ", DeclaredSize(chunk),
+          " decompressed bytes, the entry needs ", expected, " here"));
+    }
+    absl::StatusOr<std::vector<uint8_t>> data = DecodeSqsh(chunk, where, at);
+    if (!data.ok()) return data.status();
+    out.insert(out.end(), data->begin(), data->end());
+    at += n;
+  }
+  return out;
+}
+
+}  // namespace
+
+const HpiEntry* HpiArchive::Find(absl::string_view path) const {
+  auto it = std::lower_bound(entries.begin(), entries.end(), path,
+                             [](const HpiEntry& e, absl::string_view p) {
+                               return ComparePaths(e.path, p) < 0;
+                             });
+  if (it == entries.end() || ComparePaths(it->path, path) != 0) return nullptr;
+  return &*it;
+}
+
+absl::StatusOr<HpiArchive> OpenHpi(Bytes file, absl::string_view name) {
+  return Parser(file, name).Parse();
+}
+
+absl::StatusOr<std::vector<uint8_t>> ReadEntry(const HpiArchive& a, Bytes file,
+                                               const HpiEntry& e) {
+  if (e.compression == Compression::kNone) {
+    std::optional<std::vector<uint8_t>> data =
+        ReadPlain(file, e.data_offset, e.size, a.version == kVersion1 ? a.key : 0);
+    if (!data) {
+      return EntryError(a, e, absl::StrCat(e.size, " stored bytes at ", Hex(e.data_offset),
+                                           " run past the end of the file at ",
+                                           Hex(file.size())));
+    }
+    return std::move(*data);
+  }
+  if (a.version == kVersion1) return ReadV1Chunked(a, file, e);
+  if (uint64_t(e.data_offset) + e.compressed_size > file.size() ||
+      e.compressed_size < kSqshHeaderSize) {
+    return EntryError(a, e, absl::StrCat("SQSH chunk of ", e.compressed_size, " bytes at ",
+                                         Hex(e.data_offset), " is not inside the file"));
+  }
+  Bytes chunk = file.subspan(e.data_offset, e.compressed_size);
+  const uint32_t declared = LoadU32(chunk.data() + 11);
+  if (declared != e.size) {
+    return EntryError(a, e, absl::StrCat("SQSH header at ", Hex(e.data_offset), " declares ",
+                                         declared, " decompressed bytes, the directory says ",
+                                         e.size));
+  }
+  return DecodeSqsh(chunk, absl::StrCat(a.name, ": ", e.path), e.data_offset);
+}
+
+}  // namespace kbot::hpi

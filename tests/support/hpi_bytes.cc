@@ -1,0 +1,43 @@
+#include "tests/support/hpi_bytes.h"
+
+#include <zlib.h>
+
+namespace kbot::testing {
+
+uint8_t HpiV1Key(uint32_t header_key) {
+  const uint8_t h = uint8_t(header_key);
+  return uint8_t(((h << 2) | (h >> 6)) & 0xFF);
+}
+
+void HpiXor(std::vector<uint8_t>& file, uint8_t k, size_t from, size_t to) {
+  for (size_t p = from; p < to; ++p) file.at(p) ^= uint8_t((p & 0xFF) ^ k);
+}
+
+std::vector<uint8_t> SqshChunk(uint8_t compression, bool encrypted,
+                               const std::vector<uint8_t>& payload, uint32_t decompressed_size) {
+  std::vector<uint8_t> stored = payload;
+  if (encrypted) {
+    for (size_t i = 0; i < stored.size(); ++i) stored[i] = uint8_t((stored[i] ^ uint8_t(i)) + i);
+  }
+  uint32_t sum = 0;
+  for (uint8_t b : stored) sum += b;
+  ByteBuilder b;
+  b.U32(0x48535153).U8(2).U8(compression).U8(encrypted ? 1 : 0);
+  b.U32(uint32_t(stored.size())).U32(decompressed_size).U32(sum);
+  b.Append(stored);
+  return b.data;
+}
+
+std::vector<uint8_t> ZlibStream(const std::vector<uint8_t>& data) {
+  uLongf n = compressBound(uLong(data.size()));
+  std::vector<uint8_t> out(n);
+  compress2(out.data(), &n, data.data(), uLong(data.size()), 9);
+  out.resize(n);
+  return out;
+}
+
+std::vector<uint8_t> BytesOf(const std::string& text) {
+  return std::vector<uint8_t>(text.begin(), text.end());
+}
+
+}  // namespace kbot::testing
