@@ -32,22 +32,32 @@ std::atomic<uint64_t> g_total{0};
 std::atomic<uint64_t> g_largest{0};
 }  // namespace
 
-void* operator new(std::size_t n) {
+namespace {
+void* CountedMalloc(std::size_t n) {
   if (g_watching.load(std::memory_order_relaxed)) {
     g_total.fetch_add(n, std::memory_order_relaxed);
     uint64_t prev = g_largest.load(std::memory_order_relaxed);
     while (n > prev && !g_largest.compare_exchange_weak(prev, n, std::memory_order_relaxed)) {
     }
   }
-  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
+  return std::malloc(n == 0 ? 1 : n);
+}
+}  // namespace
+
+void* operator new(std::size_t n) {
+  if (void* p = CountedMalloc(n)) return p;
   throw std::bad_alloc();
 }
+// The nothrow forms too (std::stable_sort's buffer uses them): every form of
+// new must pair with the free below, or AddressSanitizer reports a mismatch.
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return CountedMalloc(n); }
 // GCC sees gtest's inlined `new` meet this `free` and warns, not knowing that
 // this file replaces operator new with malloc too.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
 #pragma GCC diagnostic pop
 
 namespace kbot::gaf {
