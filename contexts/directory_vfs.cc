@@ -51,19 +51,18 @@ class DirectoryVfs final : public Vfs {
     prefix_ = root_ == "/" ? root_ : root_ + "/";
   }
 
-  absl::StatusOr<Blob> Read(absl::string_view path) const override {
+  absl::StatusOr<VfsFile> Read(absl::string_view path) const override {
     absl::StatusOr<Found> found = Resolve(path);
     if (!found.ok()) return found.status();
     absl::StatusOr<FileBytes> file = FileBytes::Open(found->real);
     if (!file.ok()) return Rename(file.status(), found->real, path);
-    return Blob::FromFile(*std::move(file));
+    return VfsFile{StatOf(*found), Blob::FromFile(*std::move(file))};
   }
 
   absl::StatusOr<VfsStat> Stat(absl::string_view path) const override {
     absl::StatusOr<Found> found = Resolve(path);
     if (!found.ok()) return found.status();
-    return VfsStat{found->spelling, uint64_t(found->st.st_size),
-                   int64_t(found->st.st_mtim.tv_sec) * 1000000000 + found->st.st_mtim.tv_nsec};
+    return StatOf(*found);
   }
 
   absl::StatusOr<std::vector<VfsEntry>> List(Progress& progress) const override;
@@ -74,6 +73,11 @@ class DirectoryVfs final : public Vfs {
     std::string spelling;  // its path relative to the root, as on disk
     struct stat st {};
   };
+
+  static VfsStat StatOf(const Found& found) {
+    return VfsStat{found.spelling, uint64_t(found.st.st_size),
+                   int64_t(found.st.st_mtim.tv_sec) * 1000000000 + found.st.st_mtim.tv_nsec};
+  }
 
   bool Inside(const std::string& real) const {
     return real == root_ || absl::StartsWith(real, prefix_);

@@ -32,16 +32,16 @@ class MemoryVfs final : public Vfs {
                      });
   }
 
-  absl::StatusOr<Blob> Read(absl::string_view path) const override {
+  absl::StatusOr<VfsFile> Read(absl::string_view path) const override {
     absl::StatusOr<const Entry*> e = Find(path);
     if (!e.ok()) return e.status();
-    return Blob::FromBuffer((*e)->second);
+    return VfsFile{StatOf(**e), Blob::FromBuffer((*e)->second)};
   }
 
   absl::StatusOr<VfsStat> Stat(absl::string_view path) const override {
     absl::StatusOr<const Entry*> e = Find(path);
     if (!e.ok()) return e.status();
-    return VfsStat{(*e)->first, uint64_t((*e)->second->size()), 0};
+    return StatOf(**e);
   }
 
   absl::StatusOr<std::vector<VfsEntry>> List(Progress& progress) const override {
@@ -58,6 +58,8 @@ class MemoryVfs final : public Vfs {
  private:
   using Map = std::map<std::string, std::shared_ptr<const std::vector<uint8_t>>>;
   using Entry = Map::value_type;
+
+  static VfsStat StatOf(const Entry& e) { return VfsStat{e.first, uint64_t(e.second->size()), 0}; }
 
   absl::StatusOr<const Entry*> Find(absl::string_view given) const {
     absl::StatusOr<std::string> norm = NormalizePath(given);

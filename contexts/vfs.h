@@ -31,18 +31,26 @@ class Blob {
   Bytes bytes_;
 };
 
-// One file of a VFS listing.
-struct VfsEntry {
-  std::string path;    // relative, '/'-separated, in the VFS's own spelling
-  uint64_t size = 0;
-  std::string source;  // where the bytes come from: "folder", "built-in", (later) an archive
-};
-
 // Identity of a file's current content, for caches: changes when it is edited.
 struct VfsStat {
   std::string path;  // the VFS's own spelling
   uint64_t size = 0;
   int64_t modified_ns = 0;
+};
+
+// A file read through a VFS: its bytes, and what Stat would have said, from
+// the same lookup (resolving a path twice costs a folder VFS its readlinks).
+struct VfsFile {
+  VfsStat stat;
+  Blob blob;
+  Bytes bytes() const { return blob.bytes(); }
+};
+
+// One file of a VFS listing.
+struct VfsEntry {
+  std::string path;    // relative, '/'-separated, in the VFS's own spelling
+  uint64_t size = 0;
+  std::string source;  // where the bytes come from: "folder", "built-in", (later) an archive
 };
 
 class Vfs {
@@ -51,7 +59,7 @@ class Vfs {
   // Reads the file at `path`. InvalidArgument for a path that would leave the
   // root (see NormalizePath), NotFound when nothing is there; messages name
   // the path as given.
-  virtual absl::StatusOr<Blob> Read(absl::string_view path) const = 0;
+  virtual absl::StatusOr<VfsFile> Read(absl::string_view path) const = 0;
   virtual absl::StatusOr<VfsStat> Stat(absl::string_view path) const = 0;
   // Every file, sorted by path (byte order of the lower-cased path). Reports
   // entries seen so far (total unknown) to `progress`; CancelledError when it

@@ -490,9 +490,9 @@ absl::StatusOr<json> Session::ReadResource(const json& params, InFlight& flight)
                                               server_.options().max_resource_bytes,
                                               "-byte limit of one resource read"));
     }
-    absl::StatusOr<contexts::Blob> blob = (*context)->vfs->Read(parsed->path);
-    if (!blob.ok()) return absl::NotFoundError(absl::StrCat(uri, ": ", blob.status().message()));
-    read.bytes.assign(blob->bytes().begin(), blob->bytes().end());
+    absl::StatusOr<contexts::VfsFile> file = (*context)->vfs->Read(parsed->path);
+    if (!file.ok()) return absl::NotFoundError(absl::StrCat(uri, ": ", file.status().message()));
+    read.bytes.assign(file->bytes().begin(), file->bytes().end());
     read.mime_type = MimeTypeFor(parsed->path);
   }
   const absl::string_view raw(reinterpret_cast<const char*>(read.bytes.data()), read.bytes.size());

@@ -12,16 +12,14 @@ constexpr const char* kPalettePal = "palettes/palette.pal";
 // The palette in the file at `path`, reporting the file's own spelling.
 absl::StatusOr<PaletteChoice> LoadFromContext(const contexts::Context& context,
                                               const std::string& path, const char* source) {
-  absl::StatusOr<contexts::VfsStat> stat = context.vfs->Stat(path);
-  if (!stat.ok()) return stat.status();
-  absl::StatusOr<contexts::Blob> blob = context.vfs->Read(path);
-  if (!blob.ok()) return blob.status();
-  absl::StatusOr<palette::Palette> colors = palette::ParsePalette(blob->bytes(), stat->path);
+  absl::StatusOr<contexts::VfsFile> file = context.vfs->Read(path);
+  if (!file.ok()) return file.status();
+  absl::StatusOr<palette::Palette> colors = palette::ParsePalette(file->bytes(), file->stat.path);
   if (!colors.ok()) return colors.status();
   PaletteChoice choice;
   choice.colors = *colors;
   choice.source = source;
-  choice.path = stat->path;
+  choice.path = file->stat.path;
   return choice;
 }
 

@@ -69,12 +69,10 @@ absl::StatusOr<ContextAsset> OpenContextAsset(const contexts::Context& context,
                                               const std::string& path) {
   ContextAsset out;
   out.context = &context;
-  absl::StatusOr<contexts::VfsStat> stat = out.context->vfs->Stat(path);
-  if (!stat.ok()) return InContext(*out.context, stat.status());
-  absl::StatusOr<contexts::Blob> blob = out.context->vfs->Read(path);
-  if (!blob.ok()) return InContext(*out.context, blob.status());
-  out.blob = *std::move(blob);
-  out.asset.path = stat->path;
+  absl::StatusOr<contexts::VfsFile> file = out.context->vfs->Read(path);
+  if (!file.ok()) return InContext(*out.context, file.status());
+  out.blob = std::move(file->blob);
+  out.asset.path = std::move(file->stat.path);
   out.asset.bytes = out.blob.bytes();
   return out;
 }

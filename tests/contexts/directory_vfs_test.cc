@@ -38,7 +38,7 @@ class DirectoryVfsTest : public testing::TempDirTest {
   }
 
   std::string ReadText(absl::string_view path) {
-    absl::StatusOr<Blob> blob = vfs_->Read(path);
+    absl::StatusOr<VfsFile> blob = vfs_->Read(path);
     if (!blob.ok()) return "error: " + std::string(blob.status().message());
     return testing::Text(blob->bytes());
   }
@@ -72,7 +72,7 @@ TEST_F(DirectoryVfsTest, RootIsMadeCanonical) {
   absl::StatusOr<std::unique_ptr<Vfs>> vfs =
       MakeDirectoryVfs((dir_ / "alias" / "." / "anims" / "..").string());
   ASSERT_TRUE(vfs.ok()) << vfs.status();
-  absl::StatusOr<Blob> blob = (*vfs)->Read("a.txt");
+  absl::StatusOr<VfsFile> blob = (*vfs)->Read("a.txt");
   ASSERT_TRUE(blob.ok()) << blob.status();
   EXPECT_EQ(testing::Text(blob->bytes()), "a");
 }

@@ -13,7 +13,7 @@ std::unique_ptr<Vfs> Sample() {
 }
 
 std::string ReadText(const Vfs& vfs, absl::string_view path) {
-  absl::StatusOr<Blob> blob = vfs.Read(path);
+  absl::StatusOr<VfsFile> blob = vfs.Read(path);
   if (!blob.ok()) return "error: " + std::string(blob.status().message());
   std::string out;
   for (uint8_t b : blob->bytes()) out += std::to_string(b) + ",";
@@ -84,7 +84,7 @@ TEST(MemoryVfs, BlobOutlivesTheVfs) {
   Blob blob;
   {
     std::unique_ptr<Vfs> vfs = Sample();
-    blob = *vfs->Read("anims/demo.gaf");
+    blob = vfs->Read("anims/demo.gaf")->blob;
   }
   EXPECT_EQ(std::vector<uint8_t>(blob.bytes().begin(), blob.bytes().end()),
             (std::vector<uint8_t>{1, 2}));

@@ -48,7 +48,7 @@ TEST_F(WorkspaceTest, DemoContextServesTheDemoAssets) {
   ASSERT_TRUE(list.ok());
   ASSERT_EQ(list->size(), assets->size());
   for (const DemoAsset& a : *assets) {
-    absl::StatusOr<Blob> blob = demo->vfs->Read(a.path);
+    absl::StatusOr<VfsFile> blob = demo->vfs->Read(a.path);
     ASSERT_TRUE(blob.ok()) << blob.status();
     EXPECT_EQ(std::vector<uint8_t>(blob->bytes().begin(), blob->bytes().end()), a.bytes);
   }
