@@ -2,14 +2,13 @@
 // to the tools' JSON, atomic writes.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "nlohmann/json.hpp"
 #include "tests/support/decode_image.h"
 #include "tests/support/gaf_bytes.h"
+#include "tests/support/kbot_process.h"
 
 namespace kbot {
 namespace {
@@ -17,42 +16,12 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-struct Result {
-  int status = -1;
-  std::string out, err;
-};
-
-std::string ReadAll(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using testing::KbotRun;
+using testing::ReadFile;
 
 class Cli : public ::testing::Test {
  protected:
-  void SetUp() override {
-    const char* bin = std::getenv("KBOT_BINARY");
-    ASSERT_NE(bin, nullptr) << "KBOT_BINARY is set by ctest";
-    binary_ = bin;
-    dir_ = fs::temp_directory_path() /
-           ("kbot-cli-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  Result Kbot(const std::string& args) {
-    const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
-    const std::string cmd = binary_ + " " + args + " >" + out.string() + " 2>" + err.string();
-    const int raw = std::system(cmd.c_str());
-    Result r;
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.out = ReadAll(out);
-    r.err = ReadAll(err);
-    return r;
-  }
+  KbotRun Kbot(const std::string& args) { return kbot_.Run(args); }
 
   fs::path Write(const std::string& name, const std::vector<uint8_t>& bytes) {
     const fs::path p = dir_ / name;
@@ -69,12 +38,12 @@ class Cli : public ::testing::Test {
                  testing::LayOutGaf({testing::FixtureSequence{"CursorMove", 1, 0, {f, f}}}).bytes);
   }
 
-  std::string binary_;
-  fs::path dir_;
+  testing::KbotProcess kbot_;
+  const fs::path& dir_ = kbot_.dir();
 };
 
 TEST_F(Cli, ListPrintsATable) {
-  const Result r = Kbot("gaf list " + SampleGaf().string());
+  const KbotRun r = Kbot("gaf list " + SampleGaf().string());
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("GAF: 1 sequence(s), version 0x00010100"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("CursorMove"), std::string::npos);
@@ -83,7 +52,7 @@ TEST_F(Cli, ListPrintsATable) {
 
 TEST_F(Cli, ListJsonIsTheToolJson) {
   const fs::path gaf = SampleGaf();
-  const Result r = Kbot("gaf list --json " + gaf.string());
+  const KbotRun r = Kbot("gaf list --json " + gaf.string());
   ASSERT_EQ(r.status, 0) << r.err;
   const json out = json::parse(r.out);
   EXPECT_EQ(out["path"], gaf.string());
@@ -93,7 +62,7 @@ TEST_F(Cli, ListJsonIsTheToolJson) {
 }
 
 TEST_F(Cli, InfoJsonSelectsBySequenceName) {
-  const Result r = Kbot("gaf info " + SampleGaf().string() + " --sequence cursormove --json");
+  const KbotRun r = Kbot("gaf info " + SampleGaf().string() + " --sequence cursormove --json");
   ASSERT_EQ(r.status, 0) << r.err;
   const json out = json::parse(r.out);
   ASSERT_EQ(out["sequences"].size(), 1u);
@@ -103,9 +72,9 @@ TEST_F(Cli, InfoJsonSelectsBySequenceName) {
 
 TEST_F(Cli, ExportWritesADecodablePng) {
   const fs::path target = dir_ / "out.png";
-  const Result r = Kbot("gaf export " + SampleGaf().string() + " --target " + target.string());
+  const KbotRun r = Kbot("gaf export " + SampleGaf().string() + " --target " + target.string());
   ASSERT_EQ(r.status, 0) << r.err;
-  const std::string png = ReadAll(target);
+  const std::string png = ReadFile(target);
   absl::StatusOr<testing::DecodedPng> decoded =
       testing::DecodePng(std::span(reinterpret_cast<const uint8_t*>(png.data()), png.size()));
   ASSERT_TRUE(decoded.ok()) << decoded.status();
@@ -117,11 +86,11 @@ TEST_F(Cli, ExportWritesADecodablePng) {
 TEST_F(Cli, FailedExportLeavesTheTargetUntouched) {
   const fs::path target = dir_ / "keep.png";
   Write("keep.png", {1, 2, 3});
-  const Result r = Kbot("gaf export " + SampleGaf().string() + " --sequence 7 --target " +
+  const KbotRun r = Kbot("gaf export " + SampleGaf().string() + " --sequence 7 --target " +
                      target.string());
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err.rfind("kbot: gaf export: ", 0), 0u) << r.err;
-  EXPECT_EQ(ReadAll(target), std::string("\x01\x02\x03"));
+  EXPECT_EQ(ReadFile(target), std::string("\x01\x02\x03"));
   size_t entries = 0;
   for (const auto& e : fs::directory_iterator(dir_)) entries += e.path().filename().string()[0] == '.';
   EXPECT_EQ(entries, 0u) << "no temporary file is left beside the target";
@@ -129,7 +98,7 @@ TEST_F(Cli, FailedExportLeavesTheTargetUntouched) {
 
 TEST_F(Cli, MalformedFileIsExitOneWithOneLine) {
   const fs::path bad = Write("bad.gaf", {0, 1, 1, 0, 0xff, 0xff, 0xff, 0x0f, 0, 0, 0, 0});
-  const Result r = Kbot("gaf list " + bad.string());
+  const KbotRun r = Kbot("gaf list " + bad.string());
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "kbot: gaf list: " + bad.string() +
                        ": sequence count 268435455 cannot fit: its offset table needs "
@@ -137,7 +106,7 @@ TEST_F(Cli, MalformedFileIsExitOneWithOneLine) {
 }
 
 TEST_F(Cli, MissingFileIsExitOne) {
-  const Result r = Kbot("gaf list " + (dir_ / "nope.gaf").string());
+  const KbotRun r = Kbot("gaf list " + (dir_ / "nope.gaf").string());
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("cannot open"), std::string::npos) << r.err;
 }
@@ -147,7 +116,7 @@ TEST_F(Cli, UsageErrorsAreExitTwo) {
   EXPECT_EQ(Kbot("gaf export x.gaf").status, 2);  // --target missing
   EXPECT_EQ(Kbot("gaf export x.gaf --target y --format bmp").status, 2);
   EXPECT_EQ(Kbot("frobnicate").status, 2);
-  const Result r = Kbot("gaf export " + SampleGaf().string() + " --target " +
+  const KbotRun r = Kbot("gaf export " + SampleGaf().string() + " --target " +
                      (dir_ / "o.png").string() + " --transparency 300");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("transparency \"300\""), std::string::npos) << r.err;
@@ -158,7 +127,7 @@ TEST_F(Cli, CheckWalksFoldersAndSummarises) {
   fs::create_directories(dir_ / "sub");
   std::ofstream(dir_ / "sub" / "BROKEN.GAF") << "xx";
   std::ofstream(dir_ / "sub" / "notes.txt") << "not a gaf";
-  Result r = Kbot("gaf check " + dir_.string() + " --json");
+  KbotRun r = Kbot("gaf check " + dir_.string() + " --json");
   EXPECT_EQ(r.status, 1);
   const json out = json::parse(r.out);
   EXPECT_EQ(out["summary"]["files"], 2);
@@ -172,7 +141,7 @@ TEST_F(Cli, CheckWalksFoldersAndSummarises) {
 }
 
 TEST_F(Cli, DemoWritesAssetsThatCheckClean) {
-  Result r = Kbot("demo --target " + (dir_ / "demo").string());
+  KbotRun r = Kbot("demo --target " + (dir_ / "demo").string());
   ASSERT_EQ(r.status, 0) << r.err;
   r = Kbot("gaf check " + (dir_ / "demo").string() + " --json");
   ASSERT_EQ(r.status, 0) << r.out << r.err;
@@ -185,7 +154,7 @@ TEST_F(Cli, DemoWritesAssetsThatCheckClean) {
 }
 
 TEST_F(Cli, DumpBuildAndRoundtrip) {
-  Result r = Kbot("demo --target " + (dir_ / "demo").string());
+  KbotRun r = Kbot("demo --target " + (dir_ / "demo").string());
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string gaf = (dir_ / "demo/anims/demo.gaf").string();
   r = Kbot("gaf dump " + gaf + " --target " + (dir_ / "dump").string());
@@ -194,7 +163,7 @@ TEST_F(Cli, DumpBuildAndRoundtrip) {
   EXPECT_TRUE(fs::exists(dir_ / "dump/spinner/7.png"));
   r = Kbot("gaf build " + (dir_ / "dump").string() + " --target " + (dir_ / "re.gaf").string());
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(ReadAll(dir_ / "re.gaf"), ReadAll(gaf)) << "the demo file comes back byte for byte";
+  EXPECT_EQ(ReadFile(dir_ / "re.gaf"), ReadFile(gaf)) << "the demo file comes back byte for byte";
   r = Kbot("gaf roundtrip " + (dir_ / "demo").string());
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("roundtrip: 5 file(s), 5 identical, 0 differ"), std::string::npos) << r.out;
@@ -216,7 +185,7 @@ TEST_F(Cli, RoundtripNamesTheFirstDifference) {
   rle.payload = testing::Row({testing::Literal(first), testing::Literal(second),
                               testing::Literal(third), testing::Literal(fourth), testing::Skip(1)});
   const fs::path file = Write("all.gaf", testing::LayOutGaf({testing::FixtureSequence{"all", 1, 0, {rle}}}).bytes);
-  const Result r = Kbot("gaf roundtrip " + file.string());
+  const KbotRun r = Kbot("gaf roundtrip " + file.string());
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("DIFFERS " + file.string() + ": 1 sequences, 1 frames: sequence 0: frame 0: pixel (9, 0): index 9 became 102"),
             std::string::npos)

@@ -1,16 +1,13 @@
 // `kbot context add | list | remove` end to end, with the registry in a
 // temporary KBOT_CONFIG_DIR.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "contexts/demo_assets.h"
 #include "nlohmann/json.hpp"
+#include "tests/support/kbot_process.h"
 
 namespace kbot {
 namespace {
@@ -18,48 +15,19 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-struct Result {
-  int status = -1;
-  std::string out, err;
-};
-
-std::string ReadAll(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using testing::KbotRun;
+using testing::ReadFile;
 
 class ContextCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    const char* bin = std::getenv("KBOT_BINARY");
-    ASSERT_NE(bin, nullptr) << "KBOT_BINARY is set by ctest";
-    binary_ = bin;
-    dir_ = fs::temp_directory_path() /
-           ("kbot-ctx-cli-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
     fs::create_directories(dir_ / "data" / "anims");
     std::ofstream(dir_ / "data" / "anims" / "a.gaf") << "GAF";
     std::ofstream(dir_ / "data" / "palette.pal") << "PAL";
-    config_ = dir_ / "config";
-    registry_ = config_ / "contexts.json";
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   // Runs kbot in `dir_` with KBOT_CONFIG_DIR set to `config_`.
-  Result Kbot(const std::string& args) {
-    const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
-    const std::string cmd = "cd " + dir_.string() + " && KBOT_CONFIG_DIR=" + config_.string() +
-                            " " + binary_ + " " + args + " >" + out.string() + " 2>" + err.string();
-    const int raw = std::system(cmd.c_str());
-    Result r;
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.out = ReadAll(out);
-    r.err = ReadAll(err);
-    return r;
-  }
+  KbotRun Kbot(const std::string& args) { return kbot_.Run(args); }
 
   json DemoJson() {
     const size_t files = contexts::MakeDemoAssets()->size();
@@ -69,12 +37,14 @@ class ContextCli : public ::testing::Test {
                        "}]}");
   }
 
-  std::string binary_;
-  fs::path dir_, config_, registry_;
+  testing::KbotProcess kbot_;
+  const fs::path& dir_ = kbot_.dir();
+  const fs::path config_ = kbot_.config_dir();
+  const fs::path registry_ = config_ / "contexts.json";
 };
 
 TEST_F(ContextCli, EmptyRegistryListsTheDemo) {
-  const Result r = Kbot("context list");
+  const KbotRun r = Kbot("context list");
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string files = std::to_string(contexts::MakeDemoAssets()->size());
   EXPECT_EQ(r.out,
@@ -92,18 +62,18 @@ TEST_F(ContextCli, EmptyRegistryListsTheDemo) {
 }
 
 TEST_F(ContextCli, EmptyRegistryListJsonIsTheDemo) {
-  const Result r = Kbot("context list --json");
+  const KbotRun r = Kbot("context list --json");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(json::parse(r.out), DemoJson());
 }
 
 TEST_F(ContextCli, AddStoresTheAbsolutePath) {
-  const Result r = Kbot("context add ta1 --game ta --path data/");
+  const KbotRun r = Kbot("context add ta1 --game ta --path data/");
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string data = (dir_ / "data").string();
   EXPECT_EQ(r.out, "added context \"ta1\" (ta, " + data + ") to " + registry_.string() + "\n");
   EXPECT_EQ(
-      json::parse(ReadAll(registry_)),
+      json::parse(ReadFile(registry_)),
       json::parse(R"({"contexts": [{"name": "ta1", "game": "ta", "path": ")" + data + "\"}]}"));
 }
 
@@ -112,7 +82,7 @@ TEST_F(ContextCli, ListShowsTheRegisteredContexts) {
   ASSERT_EQ(
       Kbot("context add k --game takingdoms --path " + (dir_ / "data" / "anims").string()).status,
       0);
-  const Result r = Kbot("context list --json");
+  const KbotRun r = Kbot("context list --json");
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string data = (dir_ / "data").string();
   EXPECT_EQ(json::parse(r.out), json::parse(R"({"contexts": [
@@ -123,7 +93,7 @@ TEST_F(ContextCli, ListShowsTheRegisteredContexts) {
                                             data +
                                             R"(/anims",
        "builtin": false, "transparency": "heuristic", "files": 1}]})"));
-  const Result table = Kbot("context list");
+  const KbotRun table = Kbot("context list");
   ASSERT_EQ(table.status, 0) << table.err;
   EXPECT_EQ(table.out,
             "Name  Game        Files  Transparency  Path\n"
@@ -135,23 +105,23 @@ TEST_F(ContextCli, ListShowsTheRegisteredContexts) {
 
 TEST_F(ContextCli, AddRefusesADuplicateName) {
   ASSERT_EQ(Kbot("context add ta1 --game ta --path data").status, 0);
-  const std::string before = ReadAll(registry_);
-  const Result r = Kbot("context add ta1 --game gta --path data");
+  const std::string before = ReadFile(registry_);
+  const KbotRun r = Kbot("context add ta1 --game gta --path data");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "kbot: context add: a context \"ta1\" is already registered (" +
                        (dir_ / "data").string() + "); remove it first\n");
-  EXPECT_EQ(ReadAll(registry_), before);
+  EXPECT_EQ(ReadFile(registry_), before);
 }
 
 TEST_F(ContextCli, AddRefusesABadGame) {
-  const Result r = Kbot("context add x --game doom --path data");
+  const KbotRun r = Kbot("context add x --game doom --path data");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "kbot: context add: unknown game \"doom\" (use ta, takingdoms or gta)\n");
   EXPECT_FALSE(fs::exists(registry_));
 }
 
 TEST_F(ContextCli, AddRefusesABadName) {
-  const Result r = Kbot("context add .x --game ta --path data");
+  const KbotRun r = Kbot("context add .x --game ta --path data");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err,
             "kbot: context add: bad context name \".x\": use 1 to 64 letters, digits, "
@@ -160,7 +130,7 @@ TEST_F(ContextCli, AddRefusesABadName) {
 }
 
 TEST_F(ContextCli, AddRefusesAPathThatIsNotAFolder) {
-  Result r = Kbot("context add x --game ta --path data/palette.pal");
+  KbotRun r = Kbot("context add x --game ta --path data/palette.pal");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "kbot: context add: data/palette.pal: not a folder\n");
   r = Kbot("context add x --game ta --path missing");
@@ -170,7 +140,7 @@ TEST_F(ContextCli, AddRefusesAPathThatIsNotAFolder) {
 }
 
 TEST_F(ContextCli, AddWithoutAGameIsAUsageError) {
-  const Result r = Kbot("context add x --path data");
+  const KbotRun r = Kbot("context add x --path data");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "kbot: usage: --game is required (see kbot --help)\n");
 }
@@ -178,21 +148,21 @@ TEST_F(ContextCli, AddWithoutAGameIsAUsageError) {
 TEST_F(ContextCli, RemoveForgetsAContext) {
   ASSERT_EQ(Kbot("context add ta1 --game ta --path data").status, 0);
   ASSERT_EQ(Kbot("context add g --game gta --path data").status, 0);
-  const Result r = Kbot("context remove ta1");
+  const KbotRun r = Kbot("context remove ta1");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "removed context \"ta1\" from " + registry_.string() + "\n");
-  EXPECT_EQ(json::parse(ReadAll(registry_)),
+  EXPECT_EQ(json::parse(ReadFile(registry_)),
             json::parse(R"({"contexts": [{"name": "g", "game": "gta", "path": ")" +
                         (dir_ / "data").string() + "\"}]}"));
   ASSERT_EQ(Kbot("context remove g").status, 0);
-  EXPECT_EQ(json::parse(ReadAll(registry_)), json::parse(R"({"contexts": []})"));
-  const Result list = Kbot("context list --json");  // empty again: the demo
+  EXPECT_EQ(json::parse(ReadFile(registry_)), json::parse(R"({"contexts": []})"));
+  const KbotRun list = Kbot("context list --json");  // empty again: the demo
   ASSERT_EQ(list.status, 0) << list.err;
   EXPECT_EQ(json::parse(list.out), DemoJson());
 }
 
 TEST_F(ContextCli, RemoveOfAnUnknownNameFails) {
-  Result r = Kbot("context remove nope");
+  KbotRun r = Kbot("context remove nope");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "kbot: context remove: no context \"nope\" in " + registry_.string() +
                        " (known: none)\n");
@@ -207,7 +177,7 @@ TEST_F(ContextCli, CorruptRegistryIsAnErrorNamingTheFile) {
   fs::create_directories(config_);
   std::ofstream(registry_) << R"({"contexts": [{"name": "a", "game": "quake", "path": "/x"}]})";
   for (const char* cmd : {"list", "add b --game ta --path data", "remove a"}) {
-    const Result r = Kbot(std::string("context ") + cmd);
+    const KbotRun r = Kbot(std::string("context ") + cmd);
     EXPECT_EQ(r.status, 1) << cmd;
     EXPECT_NE(r.err.find(": " + registry_.string() +
                          ": contexts[0]: unknown game \"quake\" (use ta, takingdoms or gta)\n"),
@@ -219,7 +189,7 @@ TEST_F(ContextCli, CorruptRegistryIsAnErrorNamingTheFile) {
 TEST_F(ContextCli, ListFailsWhenARegisteredFolderIsGone) {
   ASSERT_EQ(Kbot("context add ta1 --game ta --path data").status, 0);
   fs::remove_all(dir_ / "data");
-  const Result r = Kbot("context list");
+  const KbotRun r = Kbot("context list");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "kbot: context list: context \"ta1\": " + (dir_ / "data").string() +
                        ": no such folder\n");

@@ -26,14 +26,20 @@ KbotProcess::KbotProcess() {
   const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
   dir_ = fs::temp_directory_path() / ("kbot-" + std::to_string(::getpid()) + "-" +
                                       test->test_suite_name() + "-" + test->name());
-  fs::remove_all(dir_);
-  fs::create_directories(dir_);
+  io_ = dir_.string() + ".io";
+  for (const fs::path& d : {dir_, io_}) {
+    fs::remove_all(d);
+    fs::create_directories(d);
+  }
 }
 
-KbotProcess::~KbotProcess() { fs::remove_all(dir_); }
+KbotProcess::~KbotProcess() {
+  fs::remove_all(dir_);
+  fs::remove_all(io_);
+}
 
 KbotRun KbotProcess::Run(const std::string& args, const std::string& stdin_text) const {
-  const fs::path in = dir_ / ".stdin", out = dir_ / ".stdout", err = dir_ / ".stderr";
+  const fs::path in = io_ / "stdin", out = io_ / "stdout", err = io_ / "stderr";
   std::ofstream(in, std::ios::binary) << stdin_text;
   const std::string cmd = "cd '" + dir_.string() + "' && KBOT_CONFIG_DIR='" +
                           config_dir().string() + "' '" + binary_ + "' " + args + " <'" +

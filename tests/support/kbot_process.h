@@ -15,7 +15,9 @@ struct KbotRun {
 class KbotProcess {
  public:
   // A fresh, empty scratch folder named after the running test; KBOT_CONFIG_DIR
-  // points inside it, so no test sees the user's registry.
+  // points inside it, so no test sees the user's registry. What kbot reads and
+  // prints is kept in a folder beside it, so the scratch folder holds only what
+  // kbot itself wrote.
   KbotProcess();
   ~KbotProcess();
 
@@ -28,6 +30,7 @@ class KbotProcess {
  private:
   std::string binary_;
   std::filesystem::path dir_;
+  std::filesystem::path io_;  // stdin, stdout and stderr of each run
 };
 
 std::string ReadFile(const std::filesystem::path& path);
