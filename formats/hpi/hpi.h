@@ -50,6 +50,20 @@
 //                   from the window at `offset`, each also written back at the
 //                   write position (both wrap with & 0x0FFF).
 //
+// Which faults refuse the whole archive and which one entry:
+//   - OpenHpi refuses the archive when the header or the directory is broken:
+//     a directory or block outside the file, a record or name outside the
+//     directory, a cycle, a name without its NUL, too deep a nesting, an
+//     entry whose bytes (stored bytes, v1 chunk table, v2 chunk) the
+//     directory places outside the file, or more work than the caps below
+//     allow. Nothing can be trusted about the other entries then: their
+//     places come from the same broken directory.
+//   - What one entry's own bytes say about decoding them (a v1 record's
+//     compression byte, its chunk sizes, any SQSH header) is checked by
+//     ReadEntry of that entry only: the archive opens, the entry is listed,
+//     and reading it fails with the reason. A damaged file inside an
+//     otherwise sound archive then costs that file, not the archive.
+//
 // Strictness and caps (each a clear error naming archive, entry and offset):
 //   - the directory is walked with a depth bound (kMaxDepth) and every record
 //     and entry slot may be visited once, so a directory that points back into
@@ -111,14 +125,23 @@ inline constexpr uint64_t kPathBytesExtra = 65536;
 inline constexpr uint64_t kZlibMaxRatio = 1032;
 
 enum class Compression : uint8_t { kNone = 0, kLz77 = 1, kZlib = 2 };
-// "none", "lz77", "zlib".
+// An entry whose v1 file record or v2 SQSH header names another value keeps
+// that value (v1: the record's byte; v2: the header's byte, or
+// kUnknownCompression when the data is not an SQSH chunk at all); ReadEntry
+// refuses such an entry, the rest of the archive reads as usual.
+inline constexpr Compression kUnknownCompression = Compression(0xFF);
+inline bool KnownCompression(Compression c) { return uint8_t(c) <= 2; }
+// "none", "lz77", "zlib"; "unknown" for any other value.
 absl::string_view CompressionName(Compression compression);
 
 struct HpiEntry {
   std::string path;              // '/'-joined, as the archive spells it
   uint32_t size = 0;             // decompressed
-  uint32_t compressed_size = 0;  // bytes in the file (v1: chunk table + chunks)
-  Compression compression = Compression::kNone;
+  // Bytes in the file (v1: chunk table + chunks). 0 for a compressed v1 entry
+  // whose extent is unknown (an unknown compression byte, or chunk sizes that
+  // run past the end of the file: ReadEntry says which).
+  uint32_t compressed_size = 0;
+  Compression compression = Compression::kNone;  // see KnownCompression
   // Where it is read from: v1, the file offset of the stored bytes or of the
   // chunk-size table; v2, the file offset of the stored bytes or SQSH chunk.
   uint32_t data_offset = 0;

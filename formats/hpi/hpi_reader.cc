@@ -6,6 +6,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "formats/hpi/hpi.h"
+#include "formats/hpi/sqsh_internal.h"
 
 namespace kbot::hpi {
 namespace {
@@ -76,6 +77,10 @@ class Parser {
                      [](const HpiEntry& a, const HpiEntry& b) {
                        return ComparePaths(a.path, b.path) < 0;
                      });
+    // The vector grew by doubling: without this up to half of it is spare
+    // capacity for as long as the archive is open (memory in proportion to
+    // the directory, not 1.5x it).
+    archive_.entries.shrink_to_fit();
     return std::move(archive_);
   }
 
@@ -199,13 +204,13 @@ class Parser {
       e.path = path;
       e.data_offset = DirU32(data_offset);
       e.size = DirU32(data_offset + 4);
-      const uint8_t compression = dir_[data_offset + 8 - dir_start_];
-      if (compression > 2) {
-        return Error(absl::StrCat(path, ": file record at ", Hex(data_offset),
-                                  ": unknown compression ", int(compression)));
+      // An unknown compression byte spoils that entry only: it is kept as it
+      // is (CompressionName says "unknown") and ReadEntry refuses it. Its
+      // layout (stored or chunked) is unknown, so nothing else is checked.
+      e.compression = Compression(dir_[data_offset + 8 - dir_start_]);
+      if (KnownCompression(e.compression)) {
+        if (absl::Status s = SizeV1(e); !s.ok()) return s;
       }
-      e.compression = Compression(compression);
-      if (absl::Status s = SizeV1(e); !s.ok()) return s;
       if (absl::Status s = Keep(std::move(e)); !s.ok()) return s;
     }
     return absl::OkStatus();
@@ -238,12 +243,11 @@ class Parser {
     std::vector<uint8_t> sizes = *ReadPlain(file_, e.data_offset, table, key_);
     uint64_t total = table;
     for (uint64_t c = 0; c < chunks; ++c) total += LoadU32(sizes.data() + c * 4);
-    if (uint64_t(e.data_offset) + total > file_.size()) {
-      return Error(absl::StrCat(e.path, ": chunk sizes at ", Hex(e.data_offset), " add up to ",
-                                total, " bytes, past the end of the file at ",
-                                Hex(file_.size())));
-    }
-    e.compressed_size = uint32_t(total);
+    // The chunk sizes are the entry's own data, not the directory's: sizes
+    // that run past the end spoil this entry only, and ReadEntry names the
+    // chunk. compressed_size 0 says its extent is unknown.
+    e.compressed_size =
+        uint64_t(e.data_offset) + total <= file_.size() ? uint32_t(total) : 0;
     return absl::OkStatus();
   }
 
@@ -362,17 +366,16 @@ class Parser {
                                 Hex(e.data_offset), " runs past the end of the file at ",
                                 Hex(file_.size())));
     }
+    // The chunk's header is the entry's own data: a bad one (too short, wrong
+    // marker, unknown compression) spoils this entry only. The entry is kept
+    // with the compression the header names, or kUnknownCompression when
+    // there is no header to ask, and ReadEntry refuses it with the reason.
     if (e.compressed_size < kSqshHeaderSize ||
         LoadU32(file_.data() + e.data_offset) != kSqshMarker) {
-      return Error(absl::StrCat(e.path, ": compressed data at ", Hex(e.data_offset),
-                                " is not an SQSH chunk"));
+      e.compression = kUnknownCompression;
+    } else {
+      e.compression = Compression(file_[e.data_offset + 5]);
     }
-    const uint8_t c = file_[e.data_offset + 5];
-    if (c > 2) {
-      return Error(absl::StrCat(e.path, ": SQSH header at ", Hex(e.data_offset),
-                                ": unknown compression ", int(c)));
-    }
-    e.compression = Compression(c);
     return absl::OkStatus();
   }
 
@@ -391,9 +394,6 @@ class Parser {
 absl::Status EntryError(const HpiArchive& a, const HpiEntry& e, absl::string_view what) {
   return absl::InvalidArgumentError(absl::StrCat(a.name, ": ", e.path, ": ", what));
 }
-
-// The declared decompressed size of the SQSH chunk header in `h` (19 bytes).
-uint32_t DeclaredSize(const std::vector<uint8_t>& h) { return LoadU32(h.data() + 11); }
 
 absl::StatusOr<std::vector<uint8_t>> ReadV1Chunked(const HpiArchive& a, Bytes file,
                                                    const HpiEntry& e) {
@@ -421,22 +421,35 @@ absl::StatusOr<std::vector<uint8_t>> ReadV1Chunked(const HpiArchive& a, Bytes fi
     return EntryError(a, e, absl::StrCat("its chunks cannot produce the declared ", e.size,
                                          " bytes"));
   }
-  std::vector<uint8_t> out;
-  out.reserve(e.size);
+  // Each chunk decodes straight into its place in the output: no per-chunk
+  // vector, no copy. Without the archive cipher the chunk is read where it
+  // lies in the file; with it, through one deciphering buffer reused for
+  // every chunk.
+  std::vector<uint8_t> out(e.size);
+  std::vector<uint8_t> deciphered, scratch;
+  uint64_t done = 0;
   at = uint64_t(e.data_offset) + chunks * 4;
   for (uint64_t c = 0; c < chunks; ++c) {
     const uint32_t n = LoadU32(table->data() + c * 4);
-    std::vector<uint8_t> chunk = *ReadPlain(file, at, n, a.key);
-    const uint64_t expected = std::min<uint64_t>(kChunkSize, e.size - out.size());
+    Bytes chunk = file.subspan(at, n);
+    if (a.key != 0) {
+      deciphered.assign(chunk.begin(), chunk.end());
+      Unxor(deciphered, at, a.key);
+      chunk = deciphered;
+    }
+    const uint64_t expected = std::min<uint64_t>(kChunkSize, e.size - done);
     const std::string where = absl::StrCat(a.name, ": ", e.path, ": chunk ", c);
-    if (LoadU32(chunk.data()) == kSqshMarker && DeclaredSize(chunk) != expected) {
+    if (LoadU32(chunk.data()) == kSqshMarker && LoadU32(chunk.data() + 11) != expected) {
       return absl::InvalidArgumentError(absl::StrCat(
-          where, ": SQSH header at ", Hex(at), " declares ", DeclaredSize(chunk),
+          where, ": SQSH header at ", Hex(at), " declares ", LoadU32(chunk.data() + 11),
           " decompressed bytes, the entry needs ", expected, " here"));
     }
-    absl::StatusOr<std::vector<uint8_t>> data = DecodeSqsh(chunk, where, at);
-    if (!data.ok()) return data.status();
-    out.insert(out.end(), data->begin(), data->end());
+    if (absl::Status s = internal::DecodeSqshInto(
+            chunk, where, at, std::span<uint8_t>(out.data() + done, expected), scratch);
+        !s.ok()) {
+      return s;
+    }
+    done += expected;
     at += n;
   }
   return out;
@@ -459,6 +472,12 @@ absl::StatusOr<HpiArchive> OpenHpi(Bytes file, absl::string_view name) {
 
 absl::StatusOr<std::vector<uint8_t>> ReadEntry(const HpiArchive& a, Bytes file,
                                                const HpiEntry& e) {
+  if (a.version == kVersion1 && !KnownCompression(e.compression)) {
+    return EntryError(a, e, absl::StrCat("file record declares unknown compression ",
+                                         int(e.compression), " for its data at ",
+                                         Hex(e.data_offset),
+                                         " (0 stored, 1 LZ77, 2 zlib): it cannot be read"));
+  }
   if (e.compression == Compression::kNone) {
     std::optional<std::vector<uint8_t>> data =
         ReadPlain(file, e.data_offset, e.size, a.version == kVersion1 ? a.key : 0);
@@ -470,12 +489,21 @@ absl::StatusOr<std::vector<uint8_t>> ReadEntry(const HpiArchive& a, Bytes file,
     return std::move(*data);
   }
   if (a.version == kVersion1) return ReadV1Chunked(a, file, e);
-  if (uint64_t(e.data_offset) + e.compressed_size > file.size() ||
-      e.compressed_size < kSqshHeaderSize) {
+  if (uint64_t(e.data_offset) + e.compressed_size > file.size()) {
     return EntryError(a, e, absl::StrCat("SQSH chunk of ", e.compressed_size, " bytes at ",
                                          Hex(e.data_offset), " is not inside the file"));
   }
+  if (e.compressed_size < kSqshHeaderSize) {
+    return EntryError(a, e, absl::StrCat("compressed data at ", Hex(e.data_offset), " is ",
+                                         e.compressed_size, " bytes, too short for the ",
+                                         kSqshHeaderSize, "-byte SQSH header"));
+  }
   Bytes chunk = file.subspan(e.data_offset, e.compressed_size);
+  if (LoadU32(chunk.data()) != kSqshMarker) {
+    return EntryError(a, e, absl::StrCat("compressed data at ", Hex(e.data_offset),
+                                         " has marker ", Hex(LoadU32(chunk.data())),
+                                         ", not SQSH (0x48535153)"));
+  }
   const uint32_t declared = LoadU32(chunk.data() + 11);
   if (declared != e.size) {
     return EntryError(a, e, absl::StrCat("SQSH header at ", Hex(e.data_offset), " declares ",

@@ -199,13 +199,160 @@ TEST(HpiMalformed, TooManyEntriesForTheFile) {
 }
 
 TEST(HpiMalformed, ChunkSizesPastTheEnd) {
+  // The chunk sizes are the entry's own data: the archive opens, the entry's
+  // extent is unknown (compressed_size 0) and reading it names the chunk.
   ByteBuilder c;
   c.U32(5000).Append(SqshChunk(1, false, kLz77Abc, 10));
-  EXPECT_THAT(OpenError(V1One(10, 1, c.data)),
-              AllOf(HasSubstr("bad.hpi: f: chunk sizes at 0x31"), HasSubstr("past the end")));
-  // A chunk table itself past the end: 1 GB needs 16384 sizes.
+  const std::vector<uint8_t> file = V1One(10, 1, c.data);
+  absl::StatusOr<HpiArchive> a = OpenHpi(file, "bad.hpi");
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(a->entries.at(0).compressed_size, 0u);
+  EXPECT_THAT(ReadError(file), AllOf(HasSubstr("bad.hpi: f: chunk 0 of 5000 bytes at 0x35"),
+                                     HasSubstr("runs past the end of the file")));
+  // A chunk table itself past the end: the directory places the entry
+  // outside the file. 1 GB needs 16384 sizes.
   EXPECT_THAT(OpenError(V1One(0x40000000, 1, c.data)),
               AllOf(HasSubstr("table of 16384 chunk sizes at 0x31"), HasSubstr("past the end")));
+}
+
+TEST(HpiMalformed, V1UnknownCompressionSpoilsOnlyThatEntry) {
+  // Two files: "a" stored ("hi"), "f" with compression byte 7.
+  ByteBuilder b;
+  b.U32(0x49504148).U32(0x00010000).U32(0).U32(0).U32(20);
+  b.U32(2).U32(28);                  // 20: root, two entries at 28
+  b.U32(46).U32(50).U8(0);           // 28: "a" -> record at 50
+  b.U32(48).U32(59).U8(0);           // 37: "f" -> record at 59
+  b.Padded("a", 2).Padded("f", 2);   // 46, 48
+  b.U32(68).U32(2).U8(0);            // 50: "a": at 68, 2 bytes, stored
+  b.U32(70).U32(10).U8(7);           // 59: "f": at 70, 10 bytes, compression 7
+  b.PatchU32(8, uint32_t(b.size()));
+  b.Append(BytesOf("hi")).Append(SqshChunk(1, false, kLz77Abc, 10));
+  absl::StatusOr<HpiArchive> a = OpenHpi(b.data, "bad.hpi");
+  ASSERT_TRUE(a.ok()) << a.status();
+  ASSERT_EQ(a->entries.size(), 2u);
+  const HpiEntry* f = a->Find("f");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(uint8_t(f->compression), 7);
+  EXPECT_FALSE(KnownCompression(f->compression));
+  EXPECT_EQ(CompressionName(f->compression), "unknown");
+  EXPECT_THAT(ReadEntry(*a, b.data, *f).status().message(),
+              AllOf(HasSubstr("bad.hpi: f: file record declares unknown compression 7"),
+                    HasSubstr("at 0x46")));
+  absl::StatusOr<std::vector<uint8_t>> ok = ReadEntry(*a, b.data, *a->Find("a"));
+  ASSERT_TRUE(ok.ok()) << ok.status();
+  EXPECT_EQ(std::string(ok->begin(), ok->end()), "hi");
+}
+
+// v2, built byte by byte: "a.txt" (a sound zlib SQSH chunk of "good data")
+// and "b.txt" (`bad` as its compressed bytes, `b_size` decompressed), both in
+// the root. The data comes first, then the name and directory blocks.
+std::vector<uint8_t> V2Two(const std::vector<uint8_t>& bad, uint32_t b_size) {
+  const std::vector<uint8_t> good_text = BytesOf("good data");
+  const std::vector<uint8_t> good = SqshChunk(2, false, ZlibStream(good_text), 9);
+  const uint32_t good_at = 32, bad_at = good_at + uint32_t(good.size());
+  const uint32_t names_at = bad_at + uint32_t(bad.size());
+  ByteBuilder names;
+  names.U8(0).Padded("a.txt", 6).Padded("b.txt", 6);  // 0, 1, 7
+  ByteBuilder dir;
+  dir.U32(0).U32(0).U32(0).U32(20).U32(2);                                  // 0: root
+  dir.U32(1).U32(good_at).U32(9).U32(uint32_t(good.size())).U32(0).U32(0);  // 20: a.txt
+  dir.U32(7).U32(bad_at).U32(b_size).U32(uint32_t(bad.size())).U32(0).U32(0);  // 44: b.txt
+  const uint32_t dir_at = names_at + uint32_t(names.size());
+  ByteBuilder b;
+  b.U32(0x49504148).U32(0x00020000);
+  b.U32(dir_at).U32(uint32_t(dir.size())).U32(names_at).U32(uint32_t(names.size())).U32(32)
+      .U32(0);
+  b.Append(good).Append(bad).Append(names.data).Append(dir.data);
+  return b.data;
+}
+
+// Opens a V2Two archive (which must succeed), checks "a.txt" still reads,
+// and returns the error of reading "b.txt".
+std::string V2BadEntryError(const std::vector<uint8_t>& file) {
+  absl::StatusOr<HpiArchive> a = OpenHpi(file, "tak.hpi");
+  if (!a.ok()) return "open failed: " + std::string(a.status().message());
+  EXPECT_EQ(a->entries.size(), 2u);
+  const HpiEntry* good = a->Find("a.txt");
+  const HpiEntry* bad = a->Find("b.txt");
+  if (good == nullptr || bad == nullptr) return "entries missing";
+  absl::StatusOr<std::vector<uint8_t>> data = ReadEntry(*a, file, *good);
+  EXPECT_TRUE(data.ok()) << data.status();
+  if (data.ok()) {
+    EXPECT_EQ(std::string(data->begin(), data->end()), "good data");
+  }
+  data = ReadEntry(*a, file, *bad);
+  EXPECT_FALSE(data.ok());
+  return data.ok() ? "" : std::string(data.status().message());
+}
+
+TEST(HpiMalformed, V2BaseFixtureReads) {
+  const std::vector<uint8_t> text = BytesOf("bad? no, fine");
+  const std::vector<uint8_t> file = V2Two(SqshChunk(2, false, ZlibStream(text), 13), 13);
+  absl::StatusOr<HpiArchive> a = OpenHpi(file, "tak.hpi");
+  ASSERT_TRUE(a.ok()) << a.status();
+  absl::StatusOr<std::vector<uint8_t>> data = ReadEntry(*a, file, *a->Find("b.txt"));
+  ASSERT_TRUE(data.ok()) << data.status();
+  EXPECT_EQ(*data, text);
+}
+
+// b.txt's chunk sits at 32 + the good chunk's size: 32 + 19 + the zlib
+// stream of "good data" (17 bytes) = 0x44.
+TEST(HpiMalformed, V2WrongSqshMarkerSpoilsOnlyThatEntry) {
+  std::vector<uint8_t> chunk = SqshChunk(2, false, ZlibStream(BytesOf("xyz")), 3);
+  chunk[0] = 'Z';
+  const std::vector<uint8_t> file = V2Two(chunk, 3);
+  absl::StatusOr<HpiArchive> a = OpenHpi(file, "tak.hpi");
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(a->Find("b.txt")->compression, kUnknownCompression);
+  EXPECT_EQ(CompressionName(kUnknownCompression), "unknown");
+  EXPECT_THAT(V2BadEntryError(file),
+              AllOf(HasSubstr("tak.hpi: b.txt: compressed data at 0x44 has marker"),
+                    HasSubstr("not SQSH")));
+}
+
+TEST(HpiMalformed, V2ChunkShorterThanItsHeaderSpoilsOnlyThatEntry) {
+  EXPECT_THAT(V2BadEntryError(V2Two(BytesOf("SQSH\x02"), 3)),
+              AllOf(HasSubstr("tak.hpi: b.txt: compressed data at 0x44 is 5 bytes"),
+                    HasSubstr("too short for the 19-byte SQSH header")));
+}
+
+TEST(HpiMalformed, V2UnknownSqshCompressionSpoilsOnlyThatEntry) {
+  const std::vector<uint8_t> file = V2Two(SqshChunk(9, false, BytesOf("xyz"), 3), 3);
+  absl::StatusOr<HpiArchive> a = OpenHpi(file, "tak.hpi");
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(uint8_t(a->Find("b.txt")->compression), 9);
+  EXPECT_THAT(V2BadEntryError(file),
+              AllOf(HasSubstr("tak.hpi: b.txt: SQSH header at 0x44: unknown compression 9")));
+}
+
+TEST(HpiMalformed, V2InconsistentSqshSizesSpoilOnlyThatEntry) {
+  const std::vector<uint8_t> stream = ZlibStream(BytesOf("xyz"));
+  // The header declares 4 decompressed bytes, the directory 3.
+  EXPECT_THAT(V2BadEntryError(V2Two(SqshChunk(2, false, stream, 4), 3)),
+              AllOf(HasSubstr("tak.hpi: b.txt: SQSH header at 0x44 declares 4"),
+                    HasSubstr("the directory says 3")));
+  // The header's payload size runs past the chunk the directory gives it.
+  std::vector<uint8_t> chunk = SqshChunk(2, false, stream, 3);
+  chunk[7] += 40;
+  EXPECT_THAT(V2BadEntryError(V2Two(chunk, 3)),
+              AllOf(HasSubstr("tak.hpi: b.txt: SQSH payload of"),
+                    HasSubstr("runs past the chunk's")));
+  // The header agrees with the directory, but the stream makes fewer bytes.
+  EXPECT_THAT(V2BadEntryError(V2Two(SqshChunk(2, false, stream, 5), 5)),
+              HasSubstr("tak.hpi: b.txt: zlib stream at 0x57 decompresses to 3 bytes, "
+                        "not the declared 5"));
+}
+
+TEST(HpiMalformed, V2ChunkPastTheEndOfTheFileRefusesTheArchive) {
+  // The directory itself places b.txt's chunk outside the file: nothing it
+  // says can be trusted, so the archive is refused.
+  std::vector<uint8_t> file = V2Two(SqshChunk(2, false, ZlibStream(BytesOf("xyz")), 3), 3);
+  ByteBuilder b;
+  b.data = file;
+  const uint32_t dir_at = LoadU32(file.data() + 8);
+  b.PatchU32(dir_at + 44 + 12, 100000);  // b.txt's CompressedSize
+  EXPECT_THAT(OpenError(b.data), AllOf(HasSubstr("bad.hpi: b.txt: SQSH chunk of 100000 bytes"),
+                                       HasSubstr("runs past the end of the file")));
 }
 
 TEST(HpiMalformed, ChecksumMismatch) {

@@ -1,0 +1,27 @@
+// Decoding into a caller's buffer: what ReadEntry uses so that a v1 entry's
+// chunks land straight in the entry's output, with no per-chunk vector and no
+// copy. Internal to formats/hpi (hpi.h has the public, allocating forms).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "formats/common/byte_reader.h"
+
+namespace kbot::hpi::internal {
+
+// The SQSH chunk at the start of `chunk`, decoded into `out`, which must be
+// exactly the chunk's declared decompressed size (else an error, before
+// anything is written). `scratch` holds the payload of an encrypted chunk
+// while it is decoded; pass the same vector for every chunk of an entry.
+absl::Status DecodeSqshInto(Bytes chunk, absl::string_view where, uint64_t file_offset,
+                            std::span<uint8_t> out, std::vector<uint8_t>& scratch);
+
+// An LZ77 payload decoded to exactly out.size() bytes.
+absl::Status DecodeLz77Into(Bytes payload, std::span<uint8_t> out, absl::string_view where,
+                            uint64_t file_offset);
+
+}  // namespace kbot::hpi::internal
