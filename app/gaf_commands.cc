@@ -134,14 +134,14 @@ absl::StatusOr<tools::ExportRequest> PlainFileRequest(const ExportOptions& o) {
 // In a context: what gaf_export does with the same arguments (the context's
 // transparency default, its palette chain, --palette a path inside it).
 absl::StatusOr<tools::ExportRequest> ContextRequest(const ExportOptions& o,
-                                                    const contexts::Context& context,
+                                                    const CommandAsset& opened,
                                                     std::vector<std::string>& warnings) {
   json arguments = {{"path", o.file}, {"format", o.format}, {"scale", o.scale}};
   if (o.sequence) arguments["sequence"] = *o.sequence;
   if (o.frame) arguments["frame"] = *o.frame;
   if (o.palette) arguments["palette"] = *o.palette;
   if (o.transparency) arguments["transparency"] = *o.transparency;
-  return tools::ExportRequestFor(context, arguments, warnings);
+  return tools::ExportRequestFor(*opened.context, opened.asset.path, arguments, warnings);
 }
 
 int RunExport(const ExportOptions& o) {
@@ -149,7 +149,7 @@ int RunExport(const ExportOptions& o) {
   if (!opened.ok()) return Fail("gaf export", opened.status());
   std::vector<std::string> warnings;
   absl::StatusOr<tools::ExportRequest> req = opened->context != nullptr
-                                                 ? ContextRequest(o, *opened->context, warnings)
+                                                 ? ContextRequest(o, *opened, warnings)
                                                  : PlainFileRequest(o);
   if (!req.ok()) return Fail("gaf export", req.status());
   absl::StatusOr<tools::ExportResult> result = tools::GafExport(opened->asset, *req);

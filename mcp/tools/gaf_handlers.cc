@@ -4,8 +4,8 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "mcp/resource_uri.h"
-#include "mcp/tools/palette_choice.h"
 #include "mcp/tools/tool_support.h"
+#include "palettepick/resolver.h"
 
 namespace kbot::tools {
 
@@ -164,7 +164,7 @@ ToolResult RunGafExport(const ToolCall& call) {
   if (!opened.ok()) return ErrorResult(opened.status());
   std::vector<std::string> warnings;
   absl::StatusOr<ExportRequest> request =
-      ExportRequestFor(*opened->context, call.arguments, warnings);
+      ExportRequestFor(*opened->context, opened->asset.path, call.arguments, warnings);
   if (!request.ok()) return ErrorResult(InContext(*opened->context, request.status()));
   request->progress = &call.progress;
   absl::StatusOr<ExportResult> exported = GafExport(opened->asset, *request);
@@ -212,6 +212,7 @@ ToolResult RunGafExport(const ToolCall& call) {
 }  // namespace
 
 absl::StatusOr<ExportRequest> ExportRequestFor(const contexts::Context& context,
+                                               const std::string& asset_path,
                                                const json& arguments,
                                                std::vector<std::string>& warnings) {
   ExportRequest req;
@@ -235,9 +236,12 @@ absl::StatusOr<ExportRequest> ExportRequestFor(const contexts::Context& context,
   req.scale = arguments.value("scale", 1);
   std::optional<std::string> palette;
   if (arguments.contains("palette")) palette = arguments["palette"].get<std::string>();
-  absl::StatusOr<PaletteChoice> choice = ChoosePalette(context, palette, warnings);
-  if (!choice.ok()) return choice.status();
-  req.palette = *std::move(choice);
+  absl::StatusOr<palettepick::Resolved> resolved =
+      palettepick::Resolve(*context.vfs, context.game, asset_path, palette, warnings);
+  if (!resolved.ok()) return resolved.status();
+  req.palette.colors = resolved->palette;
+  req.palette.source = palettepick::SourceName(resolved->source);
+  req.palette.path = std::move(resolved->path);
   return req;
 }
 
@@ -267,7 +271,8 @@ absl::StatusOr<mcp::ResourceBytes> RenderExportResource(const contexts::Context&
   absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, uri.path);
   if (!opened.ok()) return opened.status();
   std::vector<std::string> warnings;
-  absl::StatusOr<ExportRequest> request = ExportRequestFor(context, arguments, warnings);
+  absl::StatusOr<ExportRequest> request =
+      ExportRequestFor(context, opened->asset.path, arguments, warnings);
   if (!request.ok()) return request.status();
   request->progress = &progress;
   absl::StatusOr<ExportResult> exported = GafExport(opened->asset, *request);
@@ -309,7 +314,9 @@ mcp::Tool GafExportTool() {
       "Draws one frame (png) or a whole sequence (gif, apng, or sheet: every frame in a grid) "
       "of a GAF/TAF and returns the image. Transparency defaults to the context's game rule "
       "(game for TA, the corner guess heuristic for TA: Kingdoms); the palette to the "
-      "context's palettes/palette.pal or the embedded TA palette. Use scale 2-8 for small "
+      "context's chain (palette_candidates lists it: for TA: Kingdoms the asset's sidecar "
+      ".pcx, palettes/NAME.pal, its side's palette, then palettes/palette.pal; for TA "
+      "palettes/palette.pal), else the embedded TA palette. Use scale 2-8 for small "
       "sprites. Large exports come back as a resource_link plus a first-frame preview.",
       InputSchema(
           {{"context", ContextProperty()},

@@ -13,9 +13,11 @@ mcp::Tool GafListTool();
 mcp::Tool GafInfoTool();
 mcp::Tool GafExportTool();
 
-// gaf_export's arguments (already valid against its schema) as a request,
-// with the context's transparency default and the palette chain applied.
+// gaf_export's arguments (already valid against its schema) as a request for
+// the asset at `asset_path`, with the context's transparency default and its
+// palette chain (palettepick/) applied; passed-over palettes add warnings.
 absl::StatusOr<ExportRequest> ExportRequestFor(const contexts::Context& context,
+                                               const std::string& asset_path,
                                                const json& arguments,
                                                std::vector<std::string>& warnings);
 

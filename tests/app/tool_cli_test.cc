@@ -35,6 +35,10 @@ TEST(ToolCli, JsonOutputIsExactlyTheToolsStructuredContent) {
   r = kbot.Run("palette candidates anims/demo.gaf --json");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(json::parse(r.out), ToolJson("palette_candidates", {{"path", "anims/demo.gaf"}}));
+  r = kbot.Run("palette candidates 'Units\\AraFlag.gaf' --context demo --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out), ToolJson("palette_candidates", {{"path", "units/araflag.gaf"}}));
+  EXPECT_EQ(json::parse(r.out)["chosen"], "side-prefix");
   r = kbot.Run("gaf list ANIMS/CURSORS.GAF --context demo --json");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(json::parse(r.out), ToolJson("gaf_list", {{"path", "anims/cursors.gaf"}}));
@@ -48,7 +52,7 @@ TEST(ToolCli, ExportInAContextUsesItsDefaults) {
   KbotProcess kbot;
   const KbotRun r = kbot.Run("gaf export anims/atlas.gaf --context demo --scale 2 --target tree.png");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("transparency heuristic, palette palette-pal"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("transparency heuristic, palette sidecar-pcx"), std::string::npos) << r.out;
   absl::StatusOr<testing::DecodedPng> png = testing::DecodePng(
       [&] { std::string s = testing::ReadFile(kbot.dir() / "tree.png"); return std::vector<uint8_t>(s.begin(), s.end()); }());
   ASSERT_TRUE(png.ok()) << png.status();
