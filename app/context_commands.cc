@@ -105,11 +105,13 @@ int RunList(const ListOptions& o) {
     PrintJson(out);
     return kExitOk;
   }
-  Table table({"Name", "Game", "Files", "Transparency", "Path"});
+  Table table({"Name", "Game", "Files", "Archives", "Transparency", "Path"});
   for (const json& c : out["contexts"]) {
+    int archives = 0;
+    for (const json& s : c["sources"]) archives += s["kind"] == "archive" && !s.contains("problem");
     table.Add({c["name"].get<std::string>(), c["game"].get<std::string>(),
                c["files"].is_null() ? "?" : std::to_string(c["files"].get<uint64_t>()),
-               c["transparency"].get<std::string>(),
+               std::to_string(archives), c["transparency"].get<std::string>(),
                c["builtin"].get<bool>() ? "(built-in)" : c["path"].get<std::string>()});
   }
   table.Print(std::cout);
@@ -119,6 +121,13 @@ int RunList(const ListOptions& o) {
   }
   for (const json& c : out["contexts"]) {
     if (c.contains("error")) std::cout << "warning: " << c["error"].get<std::string>() << "\n";
+    for (const json& s : c["sources"]) {
+      if (s.contains("problem")) {
+        std::cout << "warning: context " << c["name"].get<std::string>() << ": "
+                  << s["name"].get<std::string>() << ": " << s["problem"].get<std::string>()
+                  << "\n";
+      }
+    }
   }
   return kExitOk;
 }

@@ -47,10 +47,12 @@ int RunVfsList(const VfsListOptions& o) {
     PrintJson(*out);
     return kExitOk;
   }
-  Table table({"Path", "Size", "Source"});
+  Table table({"Path", "Size", "Source", "Hides"});
   for (const json& e : (*out)["entries"]) {
+    std::string hides;
+    for (const json& h : e["hides"]) absl::StrAppend(&hides, hides.empty() ? "" : ", ", h.get<std::string>());
     table.Add({e["path"].get<std::string>(), std::to_string(e["size"].get<uint64_t>()),
-               e["source"].get<std::string>()});
+               e["source"].get<std::string>(), hides});
   }
   table.Print(std::cout);
   const size_t shown = (*out)["entries"].size(), total = (*out)["total"].get<size_t>();

@@ -6,6 +6,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "contexts/demo_archive.h"
 #include "formats/gaf/gaf_writer.h"
 #include "formats/palette/palette.h"
 
@@ -408,14 +409,20 @@ constexpr palette::Rgb kRampTops[16] = {
     {150, 175, 190}, {210, 140, 160}, {190, 220, 120}, {255, 205, 120},
     {255, 220, 140}, {240, 120, 60},  {150, 140, 200}, {190, 140, 100}};
 
-palette::Palette AtlasPalette() {
+// Sixteen ramps of sixteen, each from its top colour down to 1/16 of it.
+palette::Palette RampPalette(const palette::Rgb (&tops)[16]) {
   palette::Palette pal;
   for (int i = 0; i < 256; ++i) {
-    const palette::Rgb top = kRampTops[i / 16];
+    const palette::Rgb top = tops[i / 16];
     const int scale = 16 - i % 16;  // 16/16 .. 1/16
     pal.colors[i] = {uint8_t(top.r * scale / 16), uint8_t(top.g * scale / 16),
                      uint8_t(top.b * scale / 16)};
   }
+  return pal;
+}
+
+palette::Palette AtlasPalette() {
+  palette::Palette pal = RampPalette(kRampTops);
   // The first ramp: black, then dark umbers, with the atlas's two special
   // indices loud enough to spot: the painted border (magenta, seen whenever a
   // render draws it opaque) and the stored key (lime, never drawn).
@@ -437,11 +444,10 @@ void PcxLine(const uint8_t* line, size_t width, std::vector<uint8_t>& out) {
   }
 }
 
-// A 16 x 16, 8-bit, one-plane, RLE PCX (version 5) whose picture is a
-// swatch of its own palette (pixel (x, y) is index 16y + x), followed by the
-// 0x0C marker and the 768-byte palette that TA: Kingdoms actually reads.
-std::vector<uint8_t> AtlasPcx() {
-  constexpr int kSide = 16;
+// An 8-bit, one-plane, RLE PCX (version 5) of side x side pixels, pixel
+// (x, y) being index side * y + x, followed by the 0x0C marker and the
+// 768-byte palette that TA: Kingdoms actually reads.
+std::vector<uint8_t> SwatchPcx(int side, const palette::Palette& pal) {
   std::vector<uint8_t> out(palette::kPcxHeaderSize, 0);
   auto u16 = [&](size_t at, uint16_t v) {
     out[at] = uint8_t(v);
@@ -453,22 +459,82 @@ std::vector<uint8_t> AtlasPcx() {
   out[3] = 8;     // bits per pixel
   u16(4, 0);      // xmin, ymin, xmax, ymax (inclusive)
   u16(6, 0);
-  u16(8, kSide - 1);
-  u16(10, kSide - 1);
+  u16(8, uint16_t(side - 1));
+  u16(10, uint16_t(side - 1));
   u16(12, 72);    // dpi
   u16(14, 72);
   out[65] = 1;    // planes
-  u16(66, kSide);  // bytes per line (even, as PCX wants)
+  const int bytes_per_line = (side + 1) / 2 * 2;  // even, as PCX wants; padded with 0
+  u16(66, uint16_t(bytes_per_line));
   u16(68, 1);     // palette info: colour
-  uint8_t line[kSide];
-  for (int y = 0; y < kSide; ++y) {
-    for (int x = 0; x < kSide; ++x) line[x] = uint8_t(y * kSide + x);
-    PcxLine(line, kSide, out);
+  std::vector<uint8_t> line(bytes_per_line, 0);
+  for (int y = 0; y < side; ++y) {
+    for (int x = 0; x < side; ++x) line[x] = uint8_t(y * side + x);
+    PcxLine(line.data(), line.size(), out);
   }
   out.push_back(0x0C);
-  for (const palette::Rgb& c : AtlasPalette().colors) out.insert(out.end(), {c.r, c.g, c.b});
+  for (const palette::Rgb& c : pal.colors) out.insert(out.end(), {c.r, c.g, c.b});
   return out;
 }
+
+// A 16 x 16 swatch of the atlas's palette.
+std::vector<uint8_t> AtlasPcx() { return SwatchPcx(16, AtlasPalette()); }
+
+// --- units/araflag.gaf and palettes/aramon.pcx: a side-prefixed unit ---------
+//
+// TA: Kingdoms draws a unit GAF whose name starts with a side's prefix with
+// that side's palette ("ara" -> palettes/aramon.pcx), so the same indices
+// that read orange in the TA palette read Aramon blue and silver here.
+constexpr uint8_t kFlagPole = 88, kFlagFinial = 192, kFlagEmblem = 194;
+constexpr uint8_t kFlagCloth[] = {209, 212};
+
+// "araflag": 4 run-encoded 20 x 24 frames, looping, 6 ticks each: a silver
+// pole with a gold finial and a blue banner waving from it, origin at the
+// pole's foot (1, 23).
+gaf::SequenceToWrite AraFlag() {
+  gaf::SequenceToWrite seq{"araflag", 1, 0, {}};
+  for (int i = 0; i < 4; ++i) {
+    gaf::FrameToWrite f = BlankFrame(20, 24, 1);
+    f.origin_x = 1;
+    f.origin_y = 23;
+    f.duration = 6;
+    auto put = [&](int x, int y, uint8_t v) {
+      f.index[size_t(y) * 20 + x] = v;
+      f.opaque[size_t(y) * 20 + x] = 1;
+    };
+    for (int y = 0; y < 24; ++y) put(0, y, kFlagPole), put(1, y, kFlagPole);
+    for (int x = 0; x < 2; ++x) put(x, 0, kFlagFinial);
+    for (int x = 2; x < 20; ++x) {
+      // An 11-row cloth from row 2 that waves (up to 2 rows) more the further
+      // it is from the pole.
+      const double wave = std::sin(x * 0.5 - i * std::numbers::pi / 2);
+      const int dy = int(std::lround((x - 2) / 17.0 * 2 * wave));
+      for (int y = 0; y < 11; ++y) {
+        const bool emblem = std::abs(x - 10) + std::abs(y - 5) <= 2;
+        put(x, 2 + y + dy, emblem ? kFlagEmblem : kFlagCloth[(x / 3) % 2]);
+      }
+    }
+    seq.frames.push_back(std::move(f));
+  }
+  return seq;
+}
+
+// Aramon's palette, in TA's layout: cool blues, silvers and greys, with the
+// gold of ramp 12 kept for the finial and emblem.
+constexpr palette::Rgb kAramonRampTops[16] = {
+    {0, 0, 0},       {180, 190, 220}, {120, 160, 200}, {200, 205, 215},
+    {160, 200, 240}, {230, 235, 245}, {150, 160, 210}, {190, 195, 205},
+    {140, 170, 210}, {170, 180, 230}, {130, 190, 200}, {100, 140, 220},
+    {255, 215, 90},  {70, 110, 230},  {120, 120, 200}, {150, 170, 190}};
+
+palette::Palette AramonPalette() {
+  palette::Palette pal = RampPalette(kAramonRampTops);
+  for (int i = 1; i < 16; ++i) pal.colors[i] = {uint8_t(6 * i), uint8_t(8 * i), uint8_t(14 * i)};
+  return pal;
+}
+
+// A 1 x 1 PCX, as TA: Kingdoms ships its side palettes.
+std::vector<uint8_t> AramonPcx() { return SwatchPcx(1, AramonPalette()); }
 
 absl::Status AddGaf(std::vector<DemoAsset>& assets, const std::string& path,
                     const std::vector<gaf::SequenceToWrite>& sequences) {
@@ -501,6 +567,11 @@ absl::StatusOr<std::vector<DemoAsset>> MakeDemoAssets() {
     return s;
   }
   assets.push_back({"anims/atlas.pcx", AtlasPcx()});
+  if (absl::Status s = AddGaf(assets, "units/araflag.gaf", {AraFlag()}); !s.ok()) return s;
+  assets.push_back({"palettes/aramon.pcx", AramonPcx()});
+  absl::StatusOr<DemoAsset> archive = MakeDemoArchive(assets);
+  if (!archive.ok()) return archive.status();
+  assets.push_back(*std::move(archive));
   return assets;
 }
 

@@ -45,7 +45,17 @@ struct DemoAsset {
 //                    (both modes draw every pixel).
 // anims/atlas.pcx    The atlas's sidecar: a 16 x 16 8-bit RLE PCX (a swatch of
 //                    its palette) with a warm, earthy 256-colour palette that
-//                    the TA: Kingdoms palette chain picks for anims/atlas.gaf.
+//                    the TA: Kingdoms palette chain picks for anims/atlas.gaf
+//                    (source sidecar-pcx).
+// units/araflag.gaf  "araflag": 4 run-encoded 20 x 24 frames, loops, 6 ticks
+//                    each, hotspot (1, 23): a pole and a waving banner. Its
+//                    name carries the Aramon prefix, so the chain draws it
+//                    with palettes/aramon.pcx (source side-prefix).
+// palettes/aramon.pcx  A 1 x 1 PCX whose palette is Aramon's: cool blues and
+//                    silvers where TA has oranges and greys.
+// demo.ufo           An archive of three more files (see demo_archive.h): a
+//                    copy of anims/cursors.gaf that the loose one hides,
+//                    units/verflag.gaf and its side palette palettes/veruna.pcx.
 absl::StatusOr<std::vector<DemoAsset>> MakeDemoAssets();
 
 }  // namespace kbot::contexts

@@ -67,6 +67,8 @@ class DirectoryVfs final : public Vfs {
 
   absl::StatusOr<std::vector<VfsEntry>> List(Progress& progress) const override;
 
+  std::vector<VfsSource> Sources() const override { return {{"folder", "folder"}}; }
+
  private:
   struct Found {
     std::string real;      // the file, links followed
@@ -140,7 +142,7 @@ absl::StatusOr<DirectoryVfs::Found> DirectoryVfs::Resolve(absl::string_view give
   if (!Inside(found.real)) return leaves();
   if (::stat(found.real.c_str(), &found.st) != 0) return missing();  // a dangling link
   if (S_ISDIR(found.st.st_mode)) {
-    return absl::InvalidArgumentError(absl::StrCat(given, ": is a folder"));
+    return absl::FailedPreconditionError(absl::StrCat(given, ": is a folder"));
   }
   if (!S_ISREG(found.st.st_mode)) {
     return absl::InvalidArgumentError(absl::StrCat(given, ": not a regular file"));

@@ -5,7 +5,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -86,13 +88,40 @@ FileBytes::~FileBytes() {
   if (data_ != nullptr && owned_.empty()) ::munmap(const_cast<uint8_t*>(data_), size_);
 }
 
+namespace {
+
+// At most this many bytes of the target's name go into the temporary name, so
+// that a target whose name is near NAME_MAX (255) still gets a temporary file.
+constexpr size_t kTempNameStem = 128;
+
+// Creates a new, empty file beside `target` under a name no other writer
+// uses, with mode 0666 so that the kernel applies the umask as for any file.
+// (mkstemp creates 0600, and reading the umask to widen that means setting it
+// for the whole process, which races with other threads creating files.)
+absl::StatusOr<int> CreateTempBeside(const std::filesystem::path& target, std::string& temp) {
+  static std::atomic<uint64_t> counter{0};
+  const std::filesystem::path dir =
+      target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
+  const std::string stem = target.filename().string().substr(0, kTempNameStem);
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    const uint64_t unique =
+        (uint64_t(::getpid()) << 32) ^ (counter.fetch_add(1) * 0x9E3779B97F4A7C15ull) ^
+        uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+    temp = (dir / absl::StrCat(".", stem, ".", absl::Hex(unique), ".tmp")).string();
+    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd >= 0) return fd;
+    if (errno != EEXIST) break;
+  }
+  return ErrnoError(target.string(), "cannot create a file beside it", errno);
+}
+
+}  // namespace
+
 absl::Status WriteFileAtomically(const std::string& path, Bytes bytes, Flush flush) {
-  namespace fs = std::filesystem;
-  const fs::path target(path);
-  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  std::string temp = (dir / ("." + target.filename().string() + ".XXXXXX")).string();
-  Fd f{::mkstemp(temp.data())};
-  if (f.fd < 0) return ErrnoError(path, "cannot create a file beside it", errno);
+  std::string temp;
+  absl::StatusOr<int> created = CreateTempBeside(std::filesystem::path(path), temp);
+  if (!created.ok()) return created.status();
+  Fd f{*created};
   auto fail = [&](absl::string_view what) {
     const int err = errno;
     ::unlink(temp.c_str());
@@ -107,11 +136,12 @@ absl::Status WriteFileAtomically(const std::string& path, Bytes bytes, Flush flu
     }
     done += size_t(n);
   }
-  // mkstemp creates 0600; a written asset is an ordinary file.
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  ::fchmod(f.fd, 0666 & ~mask);
   if (flush == Flush::kYes && ::fsync(f.fd) != 0) return fail("cannot flush");
+  // close() can report a failed write-back (NFS, a full disk): check it
+  // rather than renaming a file that is not whole.
+  const int fd = f.fd;
+  f.fd = -1;
+  if (::close(fd) != 0) return fail("cannot write");
   if (::rename(temp.c_str(), path.c_str()) != 0) return fail("cannot rename into place");
   return absl::OkStatus();
 }

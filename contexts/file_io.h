@@ -34,8 +34,11 @@ class FileBytes {
   std::vector<uint8_t> owned_;  // the bytes of a small file; empty: data_ is a mapping
 };
 
-// Writes `bytes` to a temporary file beside `path`, then renames it into
-// place: a failure leaves any existing file untouched and no partial file.
+// Writes `bytes` to a temporary file beside `path` (".NAME.<hex>.tmp"), then
+// renames it into place: a failure leaves any existing file untouched and no
+// partial file (the temporary file is removed). The new file gets 0666 minus
+// the umask, like any file. Safe to call from several threads at once, also
+// for targets in one folder.
 // `flush` also waits for the bytes to reach the disk before the rename, so a
 // power cut cannot leave an empty file either; scratch files skip it.
 enum class Flush { kYes, kNo };

@@ -55,6 +55,10 @@ class MemoryVfs final : public Vfs {
     return out;
   }
 
+  std::vector<VfsSource> Sources() const override {
+    return {{source_, "built-in", 0, uint64_t(files_.size())}};
+  }
+
  private:
   using Map = std::map<std::string, std::shared_ptr<const std::vector<uint8_t>>>;
   using Entry = Map::value_type;
@@ -72,7 +76,7 @@ class MemoryVfs final : public Vfs {
     const std::string folder = *norm + "/";
     for (const std::string& path : sorted_) {
       if (absl::StartsWithIgnoreCase(path, folder)) {
-        return absl::InvalidArgumentError(absl::StrCat(given, ": is a folder"));
+        return absl::FailedPreconditionError(absl::StrCat(given, ": is a folder"));
       }
     }
     return absl::NotFoundError(absl::StrCat(given, ": no such file"));

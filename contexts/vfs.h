@@ -1,7 +1,8 @@
 // A context's virtual file system: the files of one game-data folder, looked
 // up case-insensitively by '/'- or '\'-separated paths that never leave the
-// root. The directory is the first implementation; HPI archives join it later
-// as more implementations behind the same interface.
+// root. Implementations: a folder on disk, files in memory, the entries of one
+// HPI archive, and an overlay that stacks several of them (a game folder is
+// its loose files over its archives; see game_folder_vfs.h).
 #pragma once
 
 #include <cstdint>
@@ -50,21 +51,38 @@ struct VfsFile {
 struct VfsEntry {
   std::string path;    // relative, '/'-separated, in the VFS's own spelling
   uint64_t size = 0;
-  std::string source;  // where the bytes come from: "folder", "built-in", (later) an archive
+  std::string source;  // where the bytes come from: "folder", "built-in", an archive's name
+  // The sources of other copies of this path that this one hides (an overlay
+  // reads only the first), in precedence order.
+  std::vector<std::string> hides;
+};
+
+// One place a VFS takes files from, in precedence order (the first wins).
+struct VfsSource {
+  std::string name;  // "folder", "built-in", or an archive's path in the folder
+  std::string kind;  // "folder", "built-in" or "archive"
+  // Archives: the HPI version and the number of files served.
+  uint32_t version = 0;
+  uint64_t files = 0;
+  // Why the source is not used (an archive that cannot be opened), or what
+  // it leaves out (entries whose names cannot be read back); empty when fine.
+  std::string problem;
 };
 
 class Vfs {
  public:
   virtual ~Vfs() = default;
   // Reads the file at `path`. InvalidArgument for a path that would leave the
-  // root (see NormalizePath), NotFound when nothing is there; messages name
-  // the path as given.
+  // root (see NormalizePath), NotFound when nothing is there,
+  // FailedPrecondition when it is a folder; messages name the path as given.
   virtual absl::StatusOr<VfsFile> Read(absl::string_view path) const = 0;
   virtual absl::StatusOr<VfsStat> Stat(absl::string_view path) const = 0;
   // Every file, sorted by path (byte order of the lower-cased path). Reports
   // entries seen so far (total unknown) to `progress`; CancelledError when it
   // says stop.
   virtual absl::StatusOr<std::vector<VfsEntry>> List(Progress& progress = NoProgress()) const = 0;
+  // Where the files come from, in precedence order.
+  virtual std::vector<VfsSource> Sources() const = 0;
 };
 
 // A context path made canonical: '\' becomes '/', empty and "." components go.

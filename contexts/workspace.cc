@@ -6,6 +6,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "contexts/demo_assets.h"
+#include "contexts/archive_vfs.h"
+#include "contexts/demo_archive.h"
+#include "contexts/game_folder_vfs.h"
+#include "contexts/overlay_vfs.h"
 
 namespace kbot::contexts {
 
@@ -18,7 +22,7 @@ absl::StatusOr<Workspace> Workspace::Open(const std::vector<ContextSpec>& specs)
     return ws;
   }
   for (const ContextSpec& spec : specs) {
-    absl::StatusOr<std::unique_ptr<Vfs>> vfs = MakeDirectoryVfs(spec.path);
+    absl::StatusOr<std::unique_ptr<Vfs>> vfs = MakeGameFolderVfs(spec.path);
     if (!vfs.ok()) {
       // The VFS error names the folder; say which context wanted it.
       return absl::Status(vfs.status().code(),
@@ -59,8 +63,14 @@ absl::StatusOr<Context> MakeDemoContext() {
   std::vector<MemoryFile> files;
   files.reserve(assets->size());
   for (DemoAsset& a : *assets) files.push_back({std::move(a.path), std::move(a.bytes)});
+  // The demo is served like a game folder: its files over its archive.
+  std::shared_ptr<const Vfs> loose = MakeMemoryVfs(std::move(files), "built-in");
+  absl::StatusOr<VfsFile> archive = loose->Read(kDemoArchiveName);
+  if (!archive.ok()) return archive.status();
+  absl::StatusOr<std::unique_ptr<Vfs>> archived = MakeArchiveVfs(archive->blob, archive->stat);
+  if (!archived.ok()) return archived.status();
   return Context{kDemoContextName, Game::kTaKingdoms, "", true,
-                 MakeMemoryVfs(std::move(files), "built-in")};
+                 MakeOverlayVfs({loose, std::shared_ptr<const Vfs>(*std::move(archived))})};
 }
 
 }  // namespace kbot::contexts

@@ -4,8 +4,8 @@
 #include "contexts/vfs.h"
 #include "mcp/resource_uri.h"
 #include "mcp/tools/context_list.h"
-#include "mcp/tools/palette_choice.h"
 #include "mcp/tools/tool_support.h"
+#include "palettepick/resolver.h"
 
 namespace kbot::tools {
 
@@ -18,6 +18,12 @@ constexpr int kDefaultVfsLimit = 200;
 constexpr int kMaxVfsLimit = 1000;
 
 json ContextListOutput() {
+  json source = OutputSchema({{"name", {{"type", "string"}}},
+                              {"kind", {{"enum", {"folder", "built-in", "archive"}}}},
+                              {"version", {{"type", "integer"}}},
+                              {"files", {{"type", "integer"}}},
+                              {"problem", {{"type", "string"}}}},
+                             {"name", "kind"});
   json context = OutputSchema({{"name", {{"type", "string"}}},
                                {"game", {{"type", "string"}}},
                                {"title", {{"type", "string"}}},
@@ -25,6 +31,7 @@ json ContextListOutput() {
                                {"builtin", {{"type", "boolean"}}},
                                {"transparency", {{"type", "string"}}},
                                {"files", {{"type", {"integer", "null"}}}},
+                               {"sources", {{"type", "array"}, {"items", source}}},
                                {"error", {{"type", "string"}}}},
                               {"name", "game", "path", "builtin", "transparency"});
   return OutputSchema({{"contexts", {{"type", "array"}, {"items", context}}}}, {"contexts"});
@@ -40,8 +47,9 @@ json VfsListOutput() {
   json entry = OutputSchema({{"path", {{"type", "string"}}},
                              {"size", {{"type", "integer"}}},
                              {"source", {{"type", "string"}}},
+                             {"hides", {{"type", "array"}, {"items", {{"type", "string"}}}}},
                              {"uri", {{"type", "string"}}}},
-                            {"path", "size", "source"});
+                            {"path", "size", "source", "hides"});
   return OutputSchema({{"context", {{"type", "string"}}},
                        {"pattern", {{"type", "string"}}},
                        {"total", {{"type", "integer"}}},
@@ -68,6 +76,7 @@ ToolResult RunVfsList(const ToolCall& call) {
       page.push_back({{"path", e.path},
                       {"size", e.size},
                       {"source", e.source},
+                      {"hides", e.hides},
                       {"uri", mcp::MakeResourceUri((*context)->name, e.path)}});
     }
     ++total;
@@ -105,11 +114,15 @@ ToolResult RunPaletteCandidates(const ToolCall& call) {
   if (!stat.ok()) return ErrorResult(InContext(**context, stat.status()));
   std::optional<std::string> override_path;
   if (call.arguments.contains("palette")) override_path = call.arguments["palette"];
+  absl::StatusOr<std::vector<palettepick::Candidate>> found =
+      palettepick::Candidates(*(*context)->vfs, (*context)->game, stat->path, override_path);
+  if (!found.ok()) return ErrorResult(InContext(**context, found.status()));
   json candidates = json::array();
   std::string chosen;
-  for (const PaletteCandidate& c : PaletteCandidates(**context, override_path)) {
-    if (chosen.empty() && c.usable) chosen = c.source;
-    candidates.push_back({{"source", c.source},
+  for (const palettepick::Candidate& c : *found) {
+    const char* source = palettepick::SourceName(c.source);
+    if (chosen.empty() && c.usable) chosen = source;
+    candidates.push_back({{"source", source},
                           {"path", c.path ? json(*c.path) : json(nullptr)},
                           {"usable", c.usable},
                           {"problem", c.usable ? json(nullptr) : json(c.problem)}});
@@ -128,8 +141,9 @@ mcp::Tool ContextListTool() {
   return {"context_list",
           "List the game-data contexts",
           "The contexts kbot serves: each registered game-data folder with its game (ta, "
-          "takingdoms, gta), folder, default transparency and file count. With none registered, "
-          "the built-in demo context of sample assets.",
+          "takingdoms, gta), folder, default transparency, file count, and sources: the folder "
+          "and its HPI archives in precedence order (an archive that cannot be read is listed "
+          "with its problem). With none registered, the built-in demo context of sample assets.",
           InputSchema(json::object()),
           ContextListOutput(),
           {},
@@ -141,7 +155,11 @@ mcp::Tool VfsListTool() {
           "List the files of a context",
           "The files of a context whose paths match a glob (case-insensitive; * and ? within a "
           "folder, ** across folders, e.g. \"**/*.gaf\"), sorted, a page at a time: pass "
-          "next_offset back as offset for the next page.",
+          "next_offset back as offset for the next page. Loose files and the entries of the "
+          "HPI archives in the folder (.hpi .ufo .ccx .gp3 .gp4 .swx) alike: each entry's "
+          "source is \"folder\" (or \"built-in\") or the archive it is read from, and hides "
+          "lists the sources of other copies of that path it takes precedence over (a loose file "
+          "over any archive; then .gp4, .gp3, .ccx, .ufo, .swx, .hpi; then later names first).",
           InputSchema({{"context", ContextProperty()},
                        {"pattern",
                         {{"type", "string"},
@@ -162,7 +180,11 @@ mcp::Tool PaletteCandidatesTool() {
   return {"palette_candidates",
           "List the palettes an asset could use",
           "Every palette the context's chain finds for an asset, in priority order, with where "
-          "it comes from and whether it is usable; `chosen` is the one gaf_export uses.",
+          "it comes from and whether it is usable; `chosen` is the one gaf_export uses. TA: "
+          "Kingdoms: override, sidecar-pcx (NAME.pcx beside the asset), palettes-pal "
+          "(palettes/NAME.pal), side-prefix (ara/tar/ver/zon/aid/cre names: the side's "
+          "palettes/*.pcx), palette-pal (palettes/palette.pal, else palettes/palette.pcx), "
+          "embedded; TA: override, palette-pal, embedded.",
           InputSchema({{"context", ContextProperty()},
                        {"path", PathProperty("The asset")},
                        {"palette", PathProperty("An explicit palette (.pal or .pcx) to put first")}},

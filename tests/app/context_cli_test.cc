@@ -29,12 +29,16 @@ class ContextCli : public ::testing::Test {
   // Runs kbot in `dir_` with KBOT_CONFIG_DIR set to `config_`.
   KbotRun Kbot(const std::string& args) { return kbot_.Run(args); }
 
+  // The demo's loose files, and the two of demo.ufo's three that no loose
+  // file hides.
   json DemoJson() {
-    const size_t files = contexts::MakeDemoAssets()->size();
+    const size_t loose = contexts::MakeDemoAssets()->size();
     return json::parse(R"({"contexts": [{"name": "demo", "game": "takingdoms",
         "title": "TA: Kingdoms", "path": null, "builtin": true, "transparency": "heuristic",
-        "files": )" + std::to_string(files) +
-                       "}]}");
+        "files": )" + std::to_string(loose + 2) + R"(,
+        "sources": [{"name": "built-in", "kind": "built-in", "files": )" +
+                       std::to_string(loose) + R"(},
+                    {"name": "demo.ufo", "kind": "archive", "version": 2, "files": 3}]}]})");
   }
 
   testing::KbotProcess kbot_;
@@ -46,13 +50,13 @@ class ContextCli : public ::testing::Test {
 TEST_F(ContextCli, EmptyRegistryListsTheDemo) {
   const KbotRun r = Kbot("context list");
   ASSERT_EQ(r.status, 0) << r.err;
-  const std::string files = std::to_string(contexts::MakeDemoAssets()->size());
+  const std::string files = std::to_string(contexts::MakeDemoAssets()->size() + 2);
   EXPECT_EQ(r.out,
-            "Name  Game        Files  Transparency  Path\n"
-            "----  ----------  -----  ------------  ----------\n"
+            "Name  Game        Files  Archives  Transparency  Path\n"
+            "----  ----------  -----  --------  ------------  ----------\n"
             "demo  takingdoms  " +
                 files + std::string(7 - files.size(), ' ') +
-                "heuristic     (built-in)\n"
+                "1         heuristic     (built-in)\n"
                 "\n"
                 "no context registered in " +
                 registry_.string() +
@@ -88,19 +92,21 @@ TEST_F(ContextCli, ListShowsTheRegisteredContexts) {
   EXPECT_EQ(json::parse(r.out), json::parse(R"({"contexts": [
       {"name": "ta1", "game": "ta", "title": "Total Annihilation", "path": ")" +
                                             data + R"(",
-       "builtin": false, "transparency": "game", "files": 2},
+       "builtin": false, "transparency": "game", "files": 2,
+       "sources": [{"name": "folder", "kind": "folder"}]},
       {"name": "k", "game": "takingdoms", "title": "TA: Kingdoms", "path": ")" +
                                             data +
                                             R"(/anims",
-       "builtin": false, "transparency": "heuristic", "files": 1}]})"));
+       "builtin": false, "transparency": "heuristic", "files": 1,
+       "sources": [{"name": "folder", "kind": "folder"}]}]})"));
   const KbotRun table = Kbot("context list");
   ASSERT_EQ(table.status, 0) << table.err;
   EXPECT_EQ(table.out,
-            "Name  Game        Files  Transparency  Path\n"
-            "----  ----------  -----  ------------  " +
+            "Name  Game        Files  Archives  Transparency  Path\n"
+            "----  ----------  -----  --------  ------------  " +
                 std::string(data.size() + 6, '-') + "\n" +
-                "ta1   ta          2      game          " + data + "\n" +
-                "k     takingdoms  1      heuristic     " + data + "/anims\n");
+                "ta1   ta          2      0         game          " + data + "\n" +
+                "k     takingdoms  1      0         heuristic     " + data + "/anims\n");
 }
 
 TEST_F(ContextCli, AddRefusesADuplicateName) {

@@ -108,7 +108,7 @@ TEST_F(DirectoryVfsTest, MissingFilesAndFolders) {
   EXPECT_EQ(ReadText("nope/demo.gaf"), "error: nope/demo.gaf: no such file");
   EXPECT_EQ(ReadText("a.txt/x"), "error: a.txt/x: no such file");
   EXPECT_EQ(ReadText("ANIMS"), "error: ANIMS: is a folder");
-  EXPECT_EQ(ReadCode("anims"), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(ReadCode("anims"), absl::StatusCode::kFailedPrecondition);
 }
 
 TEST_F(DirectoryVfsTest, RefusesDotDot) {

@@ -36,7 +36,7 @@ TEST(MemoryVfs, RefusesAndMisses) {
   EXPECT_EQ(ReadText(*vfs, "nope.gaf"), "error: nope.gaf: no such file");
   EXPECT_EQ(vfs->Read("nope.gaf").status().code(), absl::StatusCode::kNotFound);
   EXPECT_EQ(ReadText(*vfs, "Anims"), "error: Anims: is a folder");
-  EXPECT_EQ(vfs->Read("anims").status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(vfs->Read("anims").status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_EQ(ReadText(*vfs, "anim"), "error: anim: no such file");
 }
 

@@ -3,7 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "contexts/demo_assets.h"
+#include "formats/hpi/hpi_writer.h"
 #include "mcp/tools/context_list.h"
 #include "tests/contexts/test_dir.h"
 
@@ -46,7 +49,7 @@ TEST_F(WorkspaceTest, DemoContextServesTheDemoAssets) {
   ASSERT_TRUE(assets.ok());
   absl::StatusOr<std::vector<VfsEntry>> list = demo->vfs->List();
   ASSERT_TRUE(list.ok());
-  ASSERT_EQ(list->size(), assets->size());
+  ASSERT_EQ(list->size(), assets->size() + 2);
   for (const DemoAsset& a : *assets) {
     absl::StatusOr<VfsFile> blob = demo->vfs->Read(a.path);
     ASSERT_TRUE(blob.ok()) << blob.status();
@@ -54,6 +57,16 @@ TEST_F(WorkspaceTest, DemoContextServesTheDemoAssets) {
   }
   EXPECT_EQ((*list)[0].source, "built-in");
   EXPECT_TRUE(demo->vfs->Read("ANIMS\\DEMO.GAF").ok());
+  // demo.ufo's entries: one hidden by a loose file, two served from it.
+  std::map<std::string, std::pair<std::string, std::vector<std::string>>> where;
+  for (const VfsEntry& e : *list) where[e.path] = {e.source, e.hides};
+  using Where = std::pair<std::string, std::vector<std::string>>;
+  EXPECT_EQ(where["anims/cursors.gaf"], Where("built-in", {"demo.ufo"}));
+  EXPECT_EQ(where["units/verflag.gaf"], Where("demo.ufo", {}));
+  EXPECT_EQ(where["palettes/veruna.pcx"], Where("demo.ufo", {}));
+  absl::StatusOr<VfsFile> flag = demo->vfs->Read("UNITS/VERFLAG.GAF");
+  ASSERT_TRUE(flag.ok()) << flag.status();
+  EXPECT_EQ(flag->stat.path, "units/verflag.gaf");
 }
 
 TEST_F(WorkspaceTest, FindsByNameOrTheOnlyOne) {
@@ -102,11 +115,15 @@ TEST_F(WorkspaceTest, MissingFolderNamesTheContextAndTheFolder) {
 TEST_F(WorkspaceTest, ContextListJsonOfTheDemo) {
   absl::StatusOr<Workspace> ws = Workspace::Open({});
   ASSERT_TRUE(ws.ok());
-  const size_t files = MakeDemoAssets()->size();
+  // The loose files, and the archive's two files that no loose file hides.
+  const size_t loose = MakeDemoAssets()->size();
   EXPECT_EQ(tools::ContextListJson(*ws), json::parse(R"({"contexts": [{
       "name": "demo", "game": "takingdoms", "title": "TA: Kingdoms", "path": null,
       "builtin": true, "transparency": "heuristic", "files": )" +
-                                                     std::to_string(files) + "}]}"));
+                                                     std::to_string(loose + 2) + R"(,
+      "sources": [{"name": "built-in", "kind": "built-in", "files": )" +
+                                                     std::to_string(loose) + R"(},
+                  {"name": "demo.ufo", "kind": "archive", "version": 2, "files": 3}]}]})"));
 }
 
 TEST_F(WorkspaceTest, ContextListJsonOfFolders) {
@@ -121,22 +138,50 @@ TEST_F(WorkspaceTest, ContextListJsonOfFolders) {
                       {"path", D("one")},
                       {"builtin", false},
                       {"transparency", "game"},
-                      {"files", 1}},
+                      {"files", 1},
+                      {"sources", {{{"name", "folder"}, {"kind", "folder"}}}}},
                      {{"name", "gta"},
                       {"game", "gta"},
                       {"title", "Grand Theft Auto"},
                       {"path", D("two")},
                       {"builtin", false},
                       {"transparency", "game"},
-                      {"files", 2}},
+                      {"files", 2},
+                      {"sources", {{{"name", "folder"}, {"kind", "folder"}}}}},
                      {{"name", "k"},
                       {"game", "takingdoms"},
                       {"title", "TA: Kingdoms"},
                       {"path", D("three")},
                       {"builtin", false},
                       {"transparency", "heuristic"},
-                      {"files", 1}}}}};
+                      {"files", 1},
+                      {"sources", {{{"name", "folder"}, {"kind", "folder"}}}}}}}};
   EXPECT_EQ(tools::ContextListJson(*ws), expected);
+}
+
+TEST_F(WorkspaceTest, AFolderContextServesItsArchivesAndListsThemAsSources) {
+  absl::StatusOr<std::vector<uint8_t>> v1 = hpi::WriteHpi({{"units/a.fbi", {'a'}}});
+  absl::StatusOr<std::vector<uint8_t>> v2 =
+      hpi::WriteHpi({{"units/a.fbi", {'b'}}, {"units/b.fbi", {'b'}}}, {2});
+  ASSERT_TRUE(v1.ok() && v2.ok());
+  Put("one/CCDATA.CCX", std::string(v1->begin(), v1->end()));
+  Put("one/totala1.hpi", std::string(v2->begin(), v2->end()));
+  Put("one/bad.ufo", "not an archive");
+  absl::StatusOr<Workspace> ws = Workspace::Open({{"ta", Game::kTa, D("one")}});
+  ASSERT_TRUE(ws.ok());
+  const Context& c = ws->contexts()[0];
+  absl::StatusOr<VfsFile> a = c.vfs->Read("UNITS/A.FBI");
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(a->bytes()[0], 'a');
+  const json list = tools::ContextListJson(*ws)["contexts"][0];
+  // a.gaf, the three archives, and units/a.fbi and units/b.fbi.
+  EXPECT_EQ(list["files"], 6);
+  EXPECT_EQ(list["sources"], json::parse(R"([
+      {"name": "folder", "kind": "folder"},
+      {"name": "CCDATA.CCX", "kind": "archive", "version": 1, "files": 1},
+      {"name": "bad.ufo", "kind": "archive", "files": 0,
+       "problem": "header at 0x0: marker 0x20746f6e is not HAPI (0x49504148): not an HPI archive"},
+      {"name": "totala1.hpi", "kind": "archive", "version": 2, "files": 2}])"));
 }
 
 TEST_F(WorkspaceTest, ContextListJsonReportsAFolderThatWentAway) {

@@ -1,7 +1,7 @@
 // The built-in demo data: every file decodes and renders cleanly, the listed
 // sequences are exactly there, the layered frames compose, the atlas frames
-// take the transparency branch each is meant to show, and the PCX sidecar is a
-// real PCX whose palette reads back.
+// take the transparency branch each is meant to show, and the PCX sidecar and
+// the side palette are real PCX files whose palettes read back.
 #include "contexts/demo_assets.h"
 
 #include <gtest/gtest.h>
@@ -98,7 +98,8 @@ TEST(DemoAssets, ListsEveryFileInOrder) {
   EXPECT_EQ(paths, (std::vector<std::string>{"anims/demo.gaf", "anims/glow.taf",
                                              "palettes/palette.pal", "anims/cursors.gaf",
                                              "anims/layered.gaf", "anims/atlas.gaf",
-                                             "anims/atlas.pcx"}));
+                                             "anims/atlas.pcx", "units/araflag.gaf",
+                                             "palettes/aramon.pcx", "demo.ufo"}));
 }
 
 // Other tests (and users' notes) depend on these three, byte for byte.
@@ -146,6 +147,7 @@ TEST(DemoAssets, SequencesAreExactlyTheListedOnes) {
   ExpectSequences("anims/cursors.gaf", {{"cursormove", 8, true}, {"cursorattack", 4, true}});
   ExpectSequences("anims/layered.gaf", {{"turret", 4, true}});
   ExpectSequences("anims/atlas.gaf", {{"tree", 1, true}, {"rock", 2, true}, {"banner", 2, true}});
+  ExpectSequences("units/araflag.gaf", {{"araflag", 4, true}});
 }
 
 TEST(DemoAssets, CursorMoveIsEightRunEncodedFramesKeyedNine) {
@@ -339,6 +341,63 @@ TEST(DemoAssets, AtlasPcxPaletteReadsBackWarmerThanTa) {
   int differ = 0;
   for (int i = 0; i < 256; ++i) differ += c[i] == palette::TaPalette().colors[i] ? 0 : 1;
   EXPECT_GT(differ, 240) << "the sidecar must visibly change the colours";
+}
+
+TEST(DemoAssets, AraFlagIsFourRunEncodedFramesAtThePolesFoot) {
+  const gaf::Sequence seq = Read("units/araflag.gaf").sequences.at(0);
+  EXPECT_EQ(seq.total_ticks(), 24u);
+  for (const gaf::Frame& f : seq.frames) {
+    EXPECT_EQ(f.info.width, 20);
+    EXPECT_EQ(f.info.height, 24);
+    EXPECT_EQ(f.info.origin_x, 1);
+    EXPECT_EQ(f.info.origin_y, 23);
+    EXPECT_EQ(f.info.transparency, 9);
+    EXPECT_EQ(f.info.storage(), gaf::Storage::kRunEncoded);
+    EXPECT_EQ(f.duration, 6u);
+  }
+  const image::IndexedPicture p = Render("units/araflag.gaf", 0, 0, Transparency::Game());
+  EXPECT_EQ(IndexAt(p, 0, 0), 192);   // the finial
+  EXPECT_EQ(IndexAt(p, 1, 23), 88);   // the pole, at the hotspot
+  EXPECT_EQ(IndexAt(p, 2, 2), 209);   // the cloth by the pole, which does not wave
+  EXPECT_EQ(IndexAt(p, 10, 6), 194);  // the emblem's centre, waved up a row
+  EXPECT_TRUE(Opaque(p, 10, 6));
+  EXPECT_FALSE(Opaque(p, 19, 23));    // below the cloth: skipped
+  // The cloth waves: at x = 16 it is two rows down in frame 0 (rows 4-14)
+  // and two rows up half a wave later (rows 0-10).
+  const image::IndexedPicture half = Render("units/araflag.gaf", 0, 2, Transparency::Game());
+  EXPECT_FALSE(Opaque(p, 16, 1));
+  EXPECT_TRUE(Opaque(p, 16, 13));
+  EXPECT_TRUE(Opaque(half, 16, 1));
+  EXPECT_FALSE(Opaque(half, 16, 13));
+}
+
+// The side palette is a 1 x 1 PCX, as TA: Kingdoms ships them: one scan line
+// of 2 bytes (bytes per line is even), one run, then the palette.
+TEST(DemoAssets, AramonPcxIsAOnePixelPcxWithAramonsPalette) {
+  const std::vector<uint8_t>& pcx = File("palettes/aramon.pcx");
+  ASSERT_EQ(pcx.size(), 128u + 2u + 769u);
+  auto u16 = [&](size_t at) { return pcx[at] | (pcx[at + 1] << 8); };
+  EXPECT_EQ(pcx[0], 0x0A);
+  EXPECT_EQ(pcx[2], 1);
+  EXPECT_EQ(pcx[3], 8);
+  EXPECT_EQ(u16(8), 0);  // xmax, ymax: one pixel
+  EXPECT_EQ(u16(10), 0);
+  EXPECT_EQ(pcx[65], 1);
+  EXPECT_EQ(u16(66), 2);
+  EXPECT_EQ(pcx[128], 0xC2);  // a run of 2
+  EXPECT_EQ(pcx[129], 0);
+  EXPECT_EQ(pcx[130], 0x0C);
+
+  absl::StatusOr<palette::Palette> pal = palette::ParsePalette(pcx, "palettes/aramon.pcx");
+  ASSERT_TRUE(pal.ok()) << pal.status();
+  const auto& c = pal->colors;
+  EXPECT_EQ(c[0], (palette::Rgb{0, 0, 0}));
+  EXPECT_EQ(c[88], (palette::Rgb{115, 117, 122}));  // the flag's pole: silver
+  EXPECT_EQ(c[192], (palette::Rgb{255, 215, 90}));  // the finial: gold
+  EXPECT_EQ(c[209], (palette::Rgb{65, 103, 215}));  // the cloth: Aramon blue
+  int differ = 0;
+  for (int i = 0; i < 256; ++i) differ += c[i] == palette::TaPalette().colors[i] ? 0 : 1;
+  EXPECT_GT(differ, 240) << "the side palette must visibly change the colours";
 }
 
 }  // namespace
