@@ -38,7 +38,7 @@ if (!fs.existsSync(KBOT)) {
   process.exit(2);
 }
 
-const TOOL_NAMES = ['context_list', 'vfs_list', 'gaf_list', 'gaf_info', 'gaf_export', 'palette_candidates'];
+const TOOL_NAMES = ['context_list', 'vfs_list', 'gaf_list', 'gaf_info', 'gaf_export', 'palette_candidates', 'hpi_list'];
 const PALETTE_SOURCES = ['override', 'sidecar-pcx', 'palettes-pal', 'side-prefix', 'palette-pal', 'embedded'];
 const TEMPLATE = 'kbot://{context}/{+path}';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -206,7 +206,7 @@ async function commonChecks(client, ctx) {
     assert.deepEqual(await client.ping(), {});
   });
 
-  await check('tools/list: the six tools, strict input schemas, output schemas, read-only', async () => {
+  await check('tools/list: the seven tools, strict input schemas, output schemas, read-only', async () => {
     const tools = [];
     let cursor;
     do {
@@ -458,10 +458,73 @@ async function commonChecks(client, ctx) {
     assert.equal(withPal.candidates[0].source, 'override');
   });
 
+  // The same files under either game: TA: Kingdoms reads the atlas's sidecar and the Aramon
+  // flag's side palette; TA has no per-asset palettes and draws both with palettes/palette.pal.
+  const kingdoms = game === 'takingdoms';
+  const chains = [
+    { asset: 'anims/atlas.gaf', x: 0, y: 0, rgba: [255, 0, 255, 255],  // the painted border, index 5
+      tak: ['sidecar-pcx', 'anims/atlas.pcx'] },
+    { asset: 'units/araflag.gaf', x: 1, y: 23, rgba: [115, 117, 122, 255],  // the pole, index 88
+      tak: ['side-prefix', 'palettes/aramon.pcx'] },
+    // The same flag inside demo.ufo under Veruna's prefix, with the archive's own veruna.pcx
+    // (Aramon's colours, R G B turned to B R G).
+    { asset: 'units/verflag.gaf', x: 1, y: 23, rgba: [122, 115, 117, 255],
+      tak: ['side-prefix', 'palettes/veruna.pcx'] },
+  ];
+  for (const c of chains) {
+    await check(`the palette chain for ${c.asset} (${game})`, async () => {
+      const [source, palettePath] = kingdoms ? c.tak : ['palette-pal', 'palettes/palette.pal'];
+      const cands = structured(await client.callTool({ name: 'palette_candidates', arguments: { context, path: c.asset } }), 'palette_candidates');
+      assert.equal(cands.chosen, source);
+      assert.deepEqual(cands.candidates.map((x) => x.source),
+        kingdoms ? [source, 'palette-pal', 'embedded'] : ['palette-pal', 'embedded']);
+      assert.equal(cands.candidates[0].path, palettePath);
+      const r = await client.callTool({ name: 'gaf_export', arguments: { context, path: c.asset, transparency: 'game' } });
+      const sc = structured(r, 'gaf_export');
+      assert.deepEqual(sc.palette, { source, path: palettePath });
+      assert.deepEqual(sc.warnings, []);
+      const px = pixel(decodePng(imageBlock(r).bytes), c.x, c.y);
+      if (kingdoms) assert.deepEqual(px, c.rgba);
+      else assert.notDeepEqual(px, c.rgba, 'TA colours, not the side palette');
+    });
+  }
+
+  // demo.ufo (in the built-in context, and written out by `kbot demo` into the fixture folder)
+  // is read like the game reads its archives: its entries join the loose files, and the loose
+  // anims/cursors.gaf hides the archive's copy.
+  const loose = builtin ? 'built-in' : 'folder';
+  await check('archives: context_list sources, vfs_list source and hides', async () => {
+    const cl = structured(await client.callTool({ name: 'context_list', arguments: {} }), 'context_list');
+    assert.deepEqual(cl.contexts[0].sources.map((s) => [s.name, s.kind]), [[loose, builtin ? 'built-in' : 'folder'], ['demo.ufo', 'archive']]);
+    assert.deepEqual(cl.contexts[0].sources[1], { name: 'demo.ufo', kind: 'archive', version: 2, files: 3 });
+    const units = structured(await client.callTool({ name: 'vfs_list', arguments: { context, pattern: 'units/*' } }), 'vfs_list');
+    assert.deepEqual(units.entries.map((e) => [e.path, e.source, e.hides]),
+      [['units/araflag.gaf', loose, []], ['units/verflag.gaf', 'demo.ufo', []]]);
+    const cursors = structured(await client.callTool({ name: 'vfs_list', arguments: { context, pattern: 'ANIMS/CURSORS.GAF' } }), 'vfs_list');
+    assert.deepEqual(cursors.entries.map((e) => [e.path, e.source, e.hides]), [['anims/cursors.gaf', loose, ['demo.ufo']]]);
+  });
+
+  await check('hpi_list demo.ufo, and its entry read through gaf_list and resources/read', async () => {
+    const sc = structured(await client.callTool({ name: 'hpi_list', arguments: { context, path: 'DEMO.UFO' } }), 'hpi_list');
+    assert.equal(sc.version, 2);
+    assert.deepEqual(sc.entries.map((e) => [e.path, e.compression]),
+      [['anims/cursors.gaf', 'zlib'], ['palettes/veruna.pcx', 'zlib'], ['units/verflag.gaf', 'zlib']]);
+    const flag = sc.entries[2];
+    assert.ok(flag.compressed_size > 0 && flag.compressed_size < flag.size, JSON.stringify(flag));
+    const list = structured(await client.callTool({ name: 'gaf_list', arguments: { context, path: 'units\\VerFlag.gaf' } }), 'gaf_list');
+    assert.equal(list.path, 'units/verflag.gaf');
+    assert.deepEqual(list.sequences.map((q) => [q.name, q.frames]), [['araflag', 4]]);
+    const read = await client.readResource({ uri: `kbot://${context}/units/verflag.gaf` });
+    assert.equal(Buffer.from(read.contents[0].blob, 'base64').length, flag.size);
+    const bad = await client.callTool({ name: 'hpi_list', arguments: { context, path: 'anims/demo.gaf' } });
+    assert.equal(bad.isError, true);
+    assert.match(bad.content[0].text, /anims\/demo\.gaf/);
+  });
+
   await check('resources/list: every file, paginated', async () => {
     const resources = await allResources(client);
     const uris = resources.map((r) => r.uri);
-    for (const p of ['anims/demo.gaf', 'anims/glow.taf', 'palettes/palette.pal']) {
+    for (const p of ['anims/demo.gaf', 'anims/glow.taf', 'palettes/palette.pal', 'units/verflag.gaf']) {
       assert.ok(uris.includes(`kbot://${context}/${p}`), `kbot://${context}/${p} in ${uris}`);
     }
     assert.equal(new Set(uris).size, uris.length, 'duplicate resources');

@@ -72,7 +72,7 @@ TEST_F(ToolsOverMcp, EveryToolDeclaresItsMetadata) {
     EXPECT_EQ(t["annotations"]["openWorldHint"], false);
   }
   EXPECT_EQ(names, (std::vector<std::string>{"context_list", "vfs_list", "gaf_list", "gaf_info",
-                                             "gaf_export", "palette_candidates"}));
+                                             "gaf_export", "palette_candidates", "hpi_list"}));
 }
 
 TEST_F(ToolsOverMcp, ContextListShowsTheDemo) {
@@ -100,10 +100,22 @@ TEST_F(ToolsOverMcp, VfsListMatchesAGlobAndPages) {
   EXPECT_NE(std::find(all.begin(), all.end(), "anims/demo.gaf"), all.end());
   for (const std::string& p : all) EXPECT_EQ(p.substr(p.size() - 4), ".gaf");
   const json pal = Ok("vfs_list", {{"pattern", "palettes/*"}})["structuredContent"];
-  ASSERT_EQ(pal["entries"].size(), 1u);
-  EXPECT_EQ(pal["entries"][0]["path"], "palettes/palette.pal");
-  EXPECT_EQ(pal["entries"][0]["size"], 1024);
-  EXPECT_EQ(pal["entries"][0]["uri"], "kbot://demo/palettes/palette.pal");
+  ASSERT_EQ(pal["entries"].size(), 3u);
+  EXPECT_EQ(pal["entries"][0]["path"], "palettes/aramon.pcx");
+  EXPECT_EQ(pal["entries"][0]["size"], 128 + 2 + 769);
+  EXPECT_EQ(pal["entries"][0]["source"], "built-in");
+  EXPECT_EQ(pal["entries"][1]["path"], "palettes/palette.pal");
+  EXPECT_EQ(pal["entries"][1]["size"], 1024);
+  EXPECT_EQ(pal["entries"][1]["uri"], "kbot://demo/palettes/palette.pal");
+  // An entry of the demo's archive, listed and addressed like a loose file.
+  EXPECT_EQ(pal["entries"][2]["path"], "palettes/veruna.pcx");
+  EXPECT_EQ(pal["entries"][2]["source"], "demo.ufo");
+  EXPECT_EQ(pal["entries"][2]["hides"], json::array());
+  EXPECT_EQ(pal["entries"][2]["uri"], "kbot://demo/palettes/veruna.pcx");
+  const json cursors = Ok("vfs_list", {{"pattern", "anims/cursors.gaf"}})["structuredContent"];
+  ASSERT_EQ(cursors["entries"].size(), 1u);
+  EXPECT_EQ(cursors["entries"][0]["source"], "built-in");
+  EXPECT_EQ(cursors["entries"][0]["hides"], json::array({"demo.ufo"}));
 }
 
 TEST_F(ToolsOverMcp, GafListAndInfoMatchTheContract) {
@@ -185,6 +197,54 @@ TEST_F(ToolsOverMcp, PaletteCandidatesListTheChain) {
   EXPECT_EQ(bad["candidates"][0]["source"], "override");
   EXPECT_EQ(bad["candidates"][0]["usable"], false);
   EXPECT_EQ(bad["chosen"], "palette-pal") << "an unusable candidate is skipped, and said so";
+
+  // The demo's TA: Kingdoms assets: the atlas has its sidecar, the flag's
+  // name carries the Aramon prefix.
+  const json atlas = Ok("palette_candidates", {{"path", "ANIMS/Atlas.gaf"}})["structuredContent"];
+  EXPECT_EQ(atlas, json::parse(R"({
+    "context": "demo", "path": "anims/atlas.gaf", "chosen": "sidecar-pcx",
+    "candidates": [
+      {"source": "sidecar-pcx", "path": "anims/atlas.pcx", "usable": true, "problem": null},
+      {"source": "palette-pal", "path": "palettes/palette.pal", "usable": true, "problem": null},
+      {"source": "embedded", "path": null, "usable": true, "problem": null}]})"));
+  const json flag = Ok("palette_candidates", {{"path", "units/araflag.gaf"}})["structuredContent"];
+  EXPECT_EQ(flag["chosen"], "side-prefix");
+  ASSERT_EQ(flag["candidates"].size(), 3u);
+  EXPECT_EQ(flag["candidates"][0], json::parse(R"({"source": "side-prefix",
+    "path": "palettes/aramon.pcx", "usable": true, "problem": null})"));
+  EXPECT_EQ(flag["candidates"][1]["source"], "palette-pal");
+  EXPECT_EQ(flag["candidates"][2]["source"], "embedded");
+}
+
+// gaf_export without `palette` draws with the chain's pick: the pixels carry
+// its colours, and `palette` names it.
+TEST_F(ToolsOverMcp, ExportDrawsWithThePaletteTheChainPicks) {
+  struct Case {
+    std::string path, source, palette_path;
+    int x, y;
+    std::vector<uint8_t> rgba;
+  };
+  const Case cases[] = {
+      // The tree's painted border, index 5: magenta in the atlas's sidecar.
+      {"anims/atlas.gaf", "sidecar-pcx", "anims/atlas.pcx", 0, 0, {255, 0, 255, 255}},
+      // The flag's pole, index 88: Aramon silver.
+      {"units/araflag.gaf", "side-prefix", "palettes/aramon.pcx", 1, 23, {115, 117, 122, 255}},
+      // The same flag inside demo.ufo under Veruna's prefix, drawn with the
+      // archive's veruna.pcx: Aramon's colours with R, G, B turned to B, R, G.
+      {"UNITS/VERFLAG.GAF", "side-prefix", "palettes/veruna.pcx", 1, 23, {122, 115, 117, 255}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.path);
+    const json r = Ok("gaf_export", {{"path", c.path}, {"transparency", "game"}});
+    const json& s = r["structuredContent"];
+    EXPECT_EQ(s["palette"], (json{{"source", c.source}, {"path", c.palette_path}}));
+    EXPECT_EQ(s["warnings"], json::array());
+    absl::StatusOr<testing::DecodedPng> png =
+        testing::DecodePng(Base64Bytes(r["content"][1]["data"]));
+    ASSERT_TRUE(png.ok()) << png.status();
+    const size_t at = (size_t(c.y) * png->width + c.x) * 4;
+    EXPECT_EQ(std::vector<uint8_t>(png->rgba.begin() + at, png->rgba.begin() + at + 4), c.rgba);
+  }
 }
 
 TEST_F(ToolsOverMcp, ExportReportsProgressWithAToken) {

@@ -40,4 +40,26 @@ std::vector<uint8_t> BytesOf(const std::string& text) {
   return std::vector<uint8_t>(text.begin(), text.end());
 }
 
+std::vector<uint8_t> FlatHpiV1(const std::vector<FlatHpiFile>& files) {
+  ByteBuilder b;
+  b.U32(0x49504148).U32(0x00010000).U32(0).U32(0).U32(20);  // DirectorySize patched
+  b.U32(uint32_t(files.size())).U32(28);                    // 20: root record
+  const size_t entries = b.size();
+  for (size_t i = 0; i < files.size(); ++i) b.U32(0).U32(0).U8(0);
+  std::vector<size_t> records;
+  for (size_t i = 0; i < files.size(); ++i) {
+    b.PatchU32(entries + 9 * i, uint32_t(b.size()));  // NameOffset
+    b.Append(BytesOf(files[i].name)).U8(0);
+    b.PatchU32(entries + 9 * i + 4, uint32_t(b.size()));  // DataOffset: the file record
+    records.push_back(b.size());
+    b.U32(0).U32(uint32_t(files[i].data.size())).U8(0);  // stored
+  }
+  b.PatchU32(8, uint32_t(b.size()));
+  for (size_t i = 0; i < files.size(); ++i) {
+    b.PatchU32(records[i], uint32_t(b.size()));
+    b.Append(files[i].data);
+  }
+  return b.data;
+}
+
 }  // namespace kbot::testing

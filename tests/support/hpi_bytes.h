@@ -29,4 +29,16 @@ std::vector<uint8_t> ZlibStream(const std::vector<uint8_t>& data);
 
 std::vector<uint8_t> BytesOf(const std::string& text);
 
+// A version 1 archive (not encrypted) whose root directory holds exactly
+// these file entries, each stored, with its name written as given: a name may
+// hold '/', '\', "..", a drive letter... (the reader joins names with '/'
+// without judging them), which is how the tests build hostile archives.
+// Layout: header (20), root record at 20, its 9-byte entries, then per file
+// its NUL-terminated name and its 9-byte file record, then the data in order.
+struct FlatHpiFile {
+  std::string name;
+  std::vector<uint8_t> data;
+};
+std::vector<uint8_t> FlatHpiV1(const std::vector<FlatHpiFile>& files);
+
 }  // namespace kbot::testing

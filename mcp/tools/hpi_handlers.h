@@ -1,0 +1,39 @@
+// The MCP tool hpi_list: the entries of an HPI-family archive (*.hpi, *.ufo,
+// *.ccx, *.gp3, *.gp4, *.swx) read from a context, a page at a time. The
+// `kbot hpi list` command prints the same JSON through HpiList.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "contexts/workspace.h"
+#include "mcp/tool.h"
+#include "mcp/tools/gaf_tools.h"
+
+namespace kbot::tools {
+
+struct HpiListRequest {
+  std::string pattern = "**";   // a glob over the entries' paths (contexts::GlobMatch)
+  size_t offset = 0;            // matches skipped
+  std::optional<size_t> limit;  // matches listed at most; nullopt: all of them
+};
+
+// hpi_list's structuredContent (CONTRACT.md) for the archive `asset`:
+//   {"path", "version" (1 or 2), "encrypted", "pattern", "total" (matches),
+//    "offset", "next_offset" (null on the last page),
+//    "entries": [{"path", "size", "compressed_size", "compression"}]}
+// Entries keep the archive's spelling, '/'-separated, in the archive's order
+// (sorted case-insensitively); "compression" is none, lz77, zlib, or unknown
+// for a compression byte the format does not define (that entry is listed, and
+// reading it fails). A malformed archive is an error naming it.
+absl::StatusOr<json> HpiList(const Asset& asset, const HpiListRequest& request = {});
+
+// The hpi_list handler's work once the context is known: `arguments` are
+// already valid against the tool's input schema.
+mcp::ToolResult RunHpiList(const contexts::Context& context, const json& arguments);
+
+mcp::Tool HpiListTool();
+
+}  // namespace kbot::tools
