@@ -1,6 +1,8 @@
-// kbot_bench: the Google benchmarks of gaf_bench.cc and png_bench.cc, then a
-// summary computed from the same run: decode throughput as a fraction of
-// memcpy's, and the PNG level / filter trade-off.
+// kbot_bench: the Google benchmarks of gaf_bench.cc, png_bench.cc,
+// writer_bench.cc, mcp_bench.cc and hpi_bench.cc, then a summary computed from
+// the same run: decode throughput as a fraction of memcpy's, the PNG level /
+// filter trade-off, MCP calls against a JSON round trip, and HPI extraction
+// as a fraction of plain zlib inflate.
 //
 // The console output is Google Benchmark's own; the summary follows it, and
 // ends with "@result KEY VALUE" lines for bench/run.sh. With
@@ -246,6 +248,92 @@ void McpSummary(const Collector& c) {
   }
 }
 
+// HPI (hpi_bench.cc): extraction against plain zlib inflate of the same
+// payloads at the same thread count, the ratio being extract MB/s / inflate
+// MB/s (target >= 0.8). One thread runs on the calling thread and is compared
+// in CPU time; all cores in wall time (the only time that sees the helpers).
+void HpiSummary(const Collector& c) {
+  const Figure* any = c.Find("BM_HpiExtract/version:1/threads:1");
+  const Figure* lz = c.Find("BM_HpiLz77Decode/content:0");
+  const Figure* open = c.Find("BM_HpiOpenFind/version:1/big:0");
+  if (any == nullptr && lz == nullptr && open == nullptr) return;
+  auto mbps = [](const Figure& f, bool wall) {
+    const double mb = f.counters.count("out_MB") ? f.counters.at("out_MB") : 0;
+    return mb / ((wall ? f.real_ns : f.ns) / 1e9);
+  };
+  auto workers_of = [&c](const std::string& args) {
+    const Figure* f = c.Find("BM_HpiExtract" + args);
+    return f != nullptr && f->counters.count("workers") ? int(f->counters.at("workers")) : 0;
+  };
+  std::printf("\nHPI archives (extraction of every entry, ~100 MB of zlib, vs zlib uncompress() "
+              "of the same payloads at the same thread count; ratio = extract / inflate, target "
+              ">= 0.80):\n");
+  for (int version : {1, 2}) {
+    for (bool all : {false, true}) {
+      const std::string args = "/version:" + std::to_string(version) +
+                               (all ? "/threads:0/real_time" : "/threads:1");
+      const std::string label =
+          all ? "all cores (" + std::to_string(workers_of(args)) + ")" : "1 thread";
+      const Figure* ex = c.Find("BM_HpiExtract" + args);
+      const Figure* inf = c.Find("BM_HpiInflateOnly" + args);
+      if (ex == nullptr || inf == nullptr) continue;
+      const double e = mbps(*ex, all), i = mbps(*inf, all);
+      std::printf("  v%d, %-14s extract %7.1f MB/s   inflate %7.1f MB/s   ratio %.3f  (%s)\n",
+                  version, label.c_str(), e, i, e / i, e / i >= 0.8 ? "met" : "MISSED");
+      const std::string key = "hpi_v" + std::to_string(version) + (all ? "_all" : "_1t");
+      Result(key + "_extract_mbps", e);
+      Result(key + "_inflate_mbps", i);
+      Result(key + "_ratio", e / i);
+    }
+    const Figure* one = c.Find("BM_HpiExtract/version:" + std::to_string(version) + "/threads:1");
+    const Figure* all =
+        c.Find("BM_HpiExtract/version:" + std::to_string(version) + "/threads:0/real_time");
+    if (one != nullptr && all != nullptr) {
+      std::printf("  v%d, all cores / 1 thread: %.2fx\n", version,
+                  mbps(*all, true) / mbps(*one, false));
+      Result("hpi_v" + std::to_string(version) + "_all_vs_1t",
+             mbps(*all, true) / mbps(*one, false));
+    }
+  }
+  const char* contents[][2] = {{"0", "GAF-like pixel rows"}, {"1", "TDF/FBI-like text"}};
+  for (const auto& [arg, label] : contents) {
+    const Figure* f = c.Find(std::string("BM_HpiLz77Decode/content:") + arg);
+    if (f == nullptr) continue;
+    std::printf("  LZ77 decode, %-20s %7.1f MB/s  (64 KiB chunks, %.1fx compressed)\n", label,
+                mbps(*f, false), f->counters.count("ratio") ? f->counters.at("ratio") : 0.0);
+    Result(std::string("hpi_lz77_") + (arg[0] == '0' ? "gaf" : "text") + "_mbps",
+           mbps(*f, false));
+  }
+  for (int version : {1, 2}) {
+    const std::string v = std::to_string(version);
+    const Figure* tiny = c.Find("BM_HpiOpenFind/version:" + v + "/big:0");
+    const Figure* big = c.Find("BM_HpiOpenFind/version:" + v + "/big:1");
+    if (tiny == nullptr) continue;
+    auto counter = [](const Figure* f, const char* name) {
+      return f != nullptr && f->counters.count(name) ? f->counters.at(name) : 0.0;
+    };
+    std::printf("  v%s open + find, 10,000 entries: %.2f ms (target < 50: %s); open archive holds "
+                "%.0f bytes (%.0f per entry, %.2fx the %.0f-byte directory)",
+                v.c_str(), tiny->ns / 1e6, tiny->ns / 1e6 < 50 ? "met" : "MISSED",
+                counter(tiny, "retained_bytes"), counter(tiny, "retained_per_entry"),
+                counter(tiny, "retained_bytes") / std::max(1.0, counter(tiny, "dir_bytes")),
+                counter(tiny, "dir_bytes"));
+    Result("hpi_v" + v + "_open_find_ms", tiny->ns / 1e6);
+    Result("hpi_v" + v + "_dir_bytes", counter(tiny, "dir_bytes"));
+    Result("hpi_v" + v + "_retained_tiny_bytes", counter(tiny, "retained_bytes"));
+    if (big != nullptr) {
+      const double ratio =
+          counter(big, "retained_bytes") / std::max(1.0, counter(tiny, "retained_bytes"));
+      std::printf("; with 16 KiB files (%.0f MB): %.2f ms, %.0f bytes (%.3fx)",
+                  counter(big, "file_MB"), big->ns / 1e6, counter(big, "retained_bytes"), ratio);
+      Result("hpi_v" + v + "_open_find_big_ms", big->ns / 1e6);
+      Result("hpi_v" + v + "_retained_big_bytes", counter(big, "retained_bytes"));
+      Result("hpi_v" + v + "_retained_big_vs_tiny", ratio);
+    }
+    std::printf("\n");
+  }
+}
+
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
@@ -272,6 +360,7 @@ int main(int argc, char** argv) {
               "BM_DecodeRenderAtlas", "write_atlas_raw");
   PngSummary(collector);
   McpSummary(collector);
+  HpiSummary(collector);
   std::printf("\n");
   for (const std::string& line : results) std::printf("%s\n", line.c_str());
   return 0;

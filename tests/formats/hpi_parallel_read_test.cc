@@ -106,9 +106,12 @@ TEST_P(HpiParallelRead, EveryEntryOnceWithItsBytes) {
 
 INSTANTIATE_TEST_SUITE_P(
     Threads, HpiParallelRead,
-    ::testing::Values(ParallelCase{1, 1, Compression::kZlib}, ParallelCase{2, 1, Compression::kZlib},
-                      ParallelCase{8, 1, Compression::kZlib}, ParallelCase{0, 1, Compression::kZlib},
-                      ParallelCase{2, 2, Compression::kZlib}, ParallelCase{8, 2, Compression::kLz77},
+    ::testing::Values(ParallelCase{1, 1, Compression::kZlib},
+                      ParallelCase{2, 1, Compression::kZlib},
+                      ParallelCase{8, 1, Compression::kZlib},
+                      ParallelCase{0, 1, Compression::kZlib},
+                      ParallelCase{2, 2, Compression::kZlib},
+                      ParallelCase{8, 2, Compression::kLz77},
                       ParallelCase{8, 1, Compression::kNone}),
     [](const ::testing::TestParamInfo<ParallelCase>& info) {
       return "threads" + std::to_string(info.param.threads) + "_v" +
