@@ -34,6 +34,13 @@ demo: build
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot context list
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot vfs list '**/*.gaf'
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gaf export anims/atlas.gaf --context demo --format sheet --scale 2 --target $(DEMO_OUT)/atlas-sheet.png
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot vfs list 'units/*'
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot palette candidates units/verflag.gaf --context demo
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gaf export units/verflag.gaf --context demo --format apng --scale 3 --target $(DEMO_OUT)/verflag.png
+	@echo "== the demo's archive"
+	$(BUILD)/kbot hpi list $(DEMO_DATA)/demo.ufo
+	$(BUILD)/kbot hpi extract $(DEMO_DATA)/demo.ufo '**/*.gaf' --target $(DEMO_OUT)/demo-ufo
+	$(BUILD)/kbot hpi pack $(DEMO_OUT)/demo-ufo --target $(DEMO_OUT)/repacked.hpi --compression lz77
 	@echo "== one MCP session over stdio (initialize, tools/list, gaf_list)"
 	@printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"make demo","version":"1"}}}' \
 	  '{"jsonrpc":"2.0","method":"notifications/initialized"}' \
@@ -70,14 +77,17 @@ bench: deps
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 60
 
-# libFuzzer over the GAF reader and renderer, seeded with the demo assets, and over
-# the MCP session's message handling, seeded with fuzz/mcp_corpus.
+# libFuzzer over the GAF reader and renderer, seeded with the demo assets, over the
+# HPI reader, seeded with the demo's archive, and over the MCP session's message
+# handling, seeded with fuzz/mcp_corpus.
 fuzz: demo
 	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DKBOT_BUILD_FUZZ=ON -DKBOT_BUILD_TESTS=OFF -DKBOT_BUILD_BENCH=OFF
-	cmake --build $(FUZZ_BUILD) --target kbot_gaf_fuzz kbot_mcp_fuzz -j $(JOBS)
+	cmake --build $(FUZZ_BUILD) --target kbot_gaf_fuzz kbot_hpi_fuzz kbot_mcp_fuzz -j $(JOBS)
 	mkdir -p $(FUZZ_BUILD)/corpus && cp $(DEMO_DATA)/anims/* $(FUZZ_BUILD)/corpus/
 	$(FUZZ_BUILD)/fuzz/kbot_gaf_fuzz $(FUZZ_BUILD)/corpus -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048
+	mkdir -p $(FUZZ_BUILD)/hpi-corpus && cp $(DEMO_DATA)/demo.ufo $(FUZZ_BUILD)/hpi-corpus/
+	$(FUZZ_BUILD)/fuzz/kbot_hpi_fuzz $(FUZZ_BUILD)/hpi-corpus -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048
 	mkdir -p $(FUZZ_BUILD)/mcp-corpus && cp fuzz/mcp_corpus/* $(FUZZ_BUILD)/mcp-corpus/
 	$(FUZZ_BUILD)/fuzz/kbot_mcp_fuzz $(FUZZ_BUILD)/mcp-corpus -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -max_len=4096
 

@@ -4,6 +4,7 @@
 #include "contexts/vfs.h"
 #include "mcp/resource_uri.h"
 #include "mcp/tools/context_list.h"
+#include "mcp/tools/paging.h"
 #include "mcp/tools/tool_support.h"
 #include "palettepick/resolver.h"
 
@@ -13,9 +14,6 @@ namespace {
 
 using mcp::ToolCall;
 using mcp::ToolResult;
-
-constexpr int kDefaultVfsLimit = 200;
-constexpr int kMaxVfsLimit = 1000;
 
 json ContextListOutput() {
   json source = OutputSchema({{"name", {{"type", "string"}}},
@@ -43,6 +41,12 @@ ToolResult RunContextList(const ToolCall& call) {
   return result;
 }
 
+json VfsListInput() {
+  json properties = {{"context", ContextProperty()}};
+  properties.update(PageInputProperties("anims/*.gaf or **/*.pcx"));
+  return InputSchema(std::move(properties));
+}
+
 json VfsListOutput() {
   json entry = OutputSchema({{"path", {{"type", "string"}}},
                              {"size", {{"type", "integer"}}},
@@ -50,45 +54,28 @@ json VfsListOutput() {
                              {"hides", {{"type", "array"}, {"items", {{"type", "string"}}}}},
                              {"uri", {{"type", "string"}}}},
                             {"path", "size", "source", "hides"});
-  return OutputSchema({{"context", {{"type", "string"}}},
-                       {"pattern", {{"type", "string"}}},
-                       {"total", {{"type", "integer"}}},
-                       {"offset", {{"type", "integer"}}},
-                       {"entries", {{"type", "array"}, {"items", entry}}},
-                       {"next_offset", {{"type", {"integer", "null"}}}}},
-                      {"context", "pattern", "total", "offset", "entries", "next_offset"});
+  return PagedOutputSchema({{"context", {{"type", "string"}}}}, {"context"}, std::move(entry));
 }
 
 ToolResult RunVfsList(const ToolCall& call) {
   absl::StatusOr<const contexts::Context*> context =
       call.workspace.Find(ContextArgument(call.arguments));
   if (!context.ok()) return ErrorResult(context.status());
-  const std::string pattern = call.arguments.value("pattern", "**");
-  const size_t offset = call.arguments.value("offset", size_t{0});
-  const size_t limit = call.arguments.value("limit", size_t(kDefaultVfsLimit));
   absl::StatusOr<std::vector<contexts::VfsEntry>> entries = (*context)->vfs->List(call.progress);
   if (!entries.ok()) return ErrorResult(InContext(**context, entries.status()));
-  json page = json::array();
-  size_t total = 0;
+  Pager pager(PageArguments(call.arguments));
   for (const contexts::VfsEntry& e : *entries) {
-    if (!contexts::GlobMatch(pattern, e.path)) continue;
-    if (total >= offset && page.size() < limit) {
-      page.push_back({{"path", e.path},
-                      {"size", e.size},
-                      {"source", e.source},
-                      {"hides", e.hides},
-                      {"uri", mcp::MakeResourceUri((*context)->name, e.path)}});
-    }
-    ++total;
+    pager.Offer(e.path, [&] {
+      return json{{"path", e.path},
+                  {"size", e.size},
+                  {"source", e.source},
+                  {"hides", e.hides},
+                  {"uri", mcp::MakeResourceUri((*context)->name, e.path)}};
+    });
   }
   ToolResult result;
-  const size_t next = offset + page.size();
-  result.structured = {{"context", (*context)->name},
-                       {"pattern", pattern},
-                       {"total", total},
-                       {"offset", offset},
-                       {"entries", std::move(page)},
-                       {"next_offset", next < total ? json(next) : json(nullptr)}};
+  result.structured = {{"context", (*context)->name}};
+  result.structured.update(std::move(pager).Fields());
   return result;
 }
 
@@ -160,17 +147,7 @@ mcp::Tool VfsListTool() {
           "source is \"folder\" (or \"built-in\") or the archive it is read from, and hides "
           "lists the sources of other copies of that path it takes precedence over (a loose file "
           "over any archive; then .gp4, .gp3, .ccx, .ufo, .swx, .hpi; then later names first).",
-          InputSchema({{"context", ContextProperty()},
-                       {"pattern",
-                        {{"type", "string"},
-                         {"description", "A glob such as anims/*.gaf or **/*.pcx (default **)"}}},
-                       {"offset", {{"type", "integer"}, {"minimum", 0}}},
-                       {"limit",
-                        {{"type", "integer"},
-                         {"minimum", 1},
-                         {"maximum", kMaxVfsLimit},
-                         {"description", absl::StrCat("Entries per page (default ",
-                                                      kDefaultVfsLimit, ")")}}}}),
+          VfsListInput(),
           VfsListOutput(),
           {},
           RunVfsList};

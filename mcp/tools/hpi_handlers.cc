@@ -12,28 +12,13 @@ namespace {
 using mcp::ToolCall;
 using mcp::ToolResult;
 
-// vfs_list's paging, so that a client pages both the same way.
-constexpr int kDefaultLimit = 200;
-constexpr int kMaxLimit = 1000;
-
 json IntegerSchema() { return {{"type", "integer"}, {"minimum", 0}}; }
 
 json HpiListInput() {
-  return InputSchema(
-      {{"context", ContextProperty()},
-       {"path", PathProperty("The archive (.hpi, .ufo, .ccx, .gp3, .gp4, .swx)")},
-       {"pattern",
-        {{"type", "string"},
-         {"description",
-          "A glob over the entries' paths, case-insensitive: * and ? within a folder, ** across "
-          "(e.g. units/*.fbi or **/*.gaf; default **)"}}},
-       {"offset", {{"type", "integer"}, {"minimum", 0}}},
-       {"limit",
-        {{"type", "integer"},
-         {"minimum", 1},
-         {"maximum", kMaxLimit},
-         {"description", absl::StrCat("Entries per page (default ", kDefaultLimit, ")")}}}},
-      {"path"});
+  json properties = {{"context", ContextProperty()},
+                     {"path", PathProperty("The archive (.hpi, .ufo, .ccx, .gp3, .gp4, .swx)")}};
+  properties.update(PageInputProperties("units/*.fbi or **/*.gaf"));
+  return InputSchema(std::move(properties), {"path"});
 }
 
 json HpiListOutput() {
@@ -45,15 +30,10 @@ json HpiListOutput() {
                              {"compression",
                               {{"type", "string"}, {"enum", {"none", "lz77", "zlib", "unknown"}}}}},
                             {"path", "size", "compressed_size", "compression"});
-  return OutputSchema({{"path", {{"type", "string"}}},
-                       {"version", {{"type", "integer"}, {"enum", {1, 2}}}},
-                       {"encrypted", {{"type", "boolean"}}},
-                       {"pattern", {{"type", "string"}}},
-                       {"total", IntegerSchema()},
-                       {"offset", IntegerSchema()},
-                       {"next_offset", {{"type", {"integer", "null"}}}},
-                       {"entries", {{"type", "array"}, {"items", entry}}}},
-                      {"path", "version", "pattern", "total", "offset", "next_offset", "entries"});
+  return PagedOutputSchema({{"path", {{"type", "string"}}},
+                            {"version", {{"type", "integer"}, {"enum", {1, 2}}}},
+                            {"encrypted", {{"type", "boolean"}}}},
+                           {"path", "version"}, std::move(entry));
 }
 
 // CONTRACT.md numbers the versions 1 and 2; the header holds 0x10000 and
@@ -76,37 +56,22 @@ ToolResult RunHpiListTool(const ToolCall& call) {
 
 }  // namespace
 
-absl::StatusOr<json> HpiList(const Asset& asset, const HpiListRequest& request) {
+absl::StatusOr<json> HpiList(const Asset& asset, const PageRequest& request) {
   absl::StatusOr<hpi::HpiArchive> archive = hpi::OpenHpi(asset.bytes, asset.path);
   if (!archive.ok()) return archive.status();
-  json page = json::array();
-  size_t total = 0;
-  for (const hpi::HpiEntry& e : archive->entries) {
-    if (!contexts::GlobMatch(request.pattern, e.path)) continue;
-    if (total >= request.offset && (!request.limit || page.size() < *request.limit)) {
-      page.push_back(EntryJson(e));
-    }
-    ++total;
-  }
-  const size_t next = request.offset + page.size();
-  return json{{"path", asset.path},
+  Pager pager(request);
+  for (const hpi::HpiEntry& e : archive->entries) pager.Offer(e.path, [&] { return EntryJson(e); });
+  json out = {{"path", asset.path},
               {"version", VersionNumber(archive->version)},
-              {"encrypted", archive->key != 0},
-              {"pattern", request.pattern},
-              {"total", total},
-              {"offset", request.offset},
-              {"next_offset", next < total ? json(next) : json(nullptr)},
-              {"entries", std::move(page)}};
+              {"encrypted", archive->key != 0}};
+  out.update(std::move(pager).Fields());
+  return out;
 }
 
 ToolResult RunHpiList(const contexts::Context& context, const json& arguments) {
   absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, arguments.value("path", ""));
   if (!opened.ok()) return ErrorResult(opened.status());
-  HpiListRequest request;
-  request.pattern = arguments.value("pattern", request.pattern);
-  request.offset = arguments.value("offset", size_t{0});
-  request.limit = arguments.value("limit", size_t(kDefaultLimit));
-  absl::StatusOr<json> listed = HpiList(opened->asset, request);
+  absl::StatusOr<json> listed = HpiList(opened->asset, PageArguments(arguments));
   if (!listed.ok()) return ErrorResult(InContext(context, listed.status()));
   ToolResult result;
   result.structured = *std::move(listed);

@@ -10,15 +10,10 @@
 #include "absl/status/statusor.h"
 #include "contexts/workspace.h"
 #include "mcp/tool.h"
+#include "mcp/tools/paging.h"
 #include "mcp/tools/gaf_tools.h"
 
 namespace kbot::tools {
-
-struct HpiListRequest {
-  std::string pattern = "**";   // a glob over the entries' paths (contexts::GlobMatch)
-  size_t offset = 0;            // matches skipped
-  std::optional<size_t> limit;  // matches listed at most; nullopt: all of them
-};
 
 // hpi_list's structuredContent (CONTRACT.md) for the archive `asset`:
 //   {"path", "version" (1 or 2), "encrypted", "pattern", "total" (matches),
@@ -28,7 +23,7 @@ struct HpiListRequest {
 // (sorted case-insensitively); "compression" is none, lz77, zlib, or unknown
 // for a compression byte the format does not define (that entry is listed, and
 // reading it fails). A malformed archive is an error naming it.
-absl::StatusOr<json> HpiList(const Asset& asset, const HpiListRequest& request = {});
+absl::StatusOr<json> HpiList(const Asset& asset, const PageRequest& request = {});
 
 // The hpi_list handler's work once the context is known: `arguments` are
 // already valid against the tool's input schema.
