@@ -8,6 +8,7 @@
 #include "app/context_commands.h"
 #include "app/demo_command.h"
 #include "app/gaf_commands.h"
+#include "app/gta_commands.h"
 #include "app/hpi_commands.h"
 #include "app/mcp_command.h"
 #include "app/tool_commands.h"
@@ -24,6 +25,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "kbot 0.1.0");
   int exit_code = kbot::app::kExitOk;
   kbot::app::AddGafCommands(app, exit_code);
+  kbot::app::AddGtaCommands(app, exit_code);
   kbot::app::AddHpiCommands(app, exit_code);
   kbot::app::AddMcpCommand(app, exit_code);
   kbot::app::AddToolCommands(app, exit_code);

@@ -7,6 +7,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "contexts/demo_archive.h"
+#include "contexts/demo_gta.h"
 #include "formats/gaf/gaf_writer.h"
 #include "formats/palette/palette.h"
 
@@ -569,6 +570,9 @@ absl::StatusOr<std::vector<DemoAsset>> MakeDemoAssets() {
   assets.push_back({"anims/atlas.pcx", AtlasPcx()});
   if (absl::Status s = AddGaf(assets, "units/araflag.gaf", {AraFlag()}); !s.ok()) return s;
   assets.push_back({"palettes/aramon.pcx", AramonPcx()});
+  absl::StatusOr<std::vector<DemoAsset>> gta = MakeDemoGtaAssets();
+  if (!gta.ok()) return gta.status();
+  for (DemoAsset& a : *gta) assets.push_back(std::move(a));
   absl::StatusOr<DemoAsset> archive = MakeDemoArchive(assets);
   if (!archive.ok()) return archive.status();
   assets.push_back(*std::move(archive));

@@ -53,6 +53,7 @@ struct DemoAsset {
 //                    with palettes/aramon.pcx (source side-prefix).
 // palettes/aramon.pcx  A 1 x 1 PCX whose palette is Aramon's: cool blues and
 //                    silvers where TA has oranges and greys.
+// GTADATA/...        the GTA1 data set (see demo_gta.h).
 // demo.ufo           An archive of three more files (see demo_archive.h): a
 //                    copy of anims/cursors.gaf that the loose one hides,
 //                    units/verflag.gaf and its side palette palettes/veruna.pcx.

@@ -3,6 +3,7 @@
 #include "absl/strings/match.h"
 #include "mcp/tools/context_handlers.h"
 #include "mcp/tools/gaf_handlers.h"
+#include "mcp/tools/fxt_handlers.h"
 #include "mcp/tools/hpi_handlers.h"
 #include "mcp/tools/tool_support.h"
 #include "formats/gaf/gaf.h"
@@ -25,8 +26,8 @@ void AddMatching(const std::vector<std::string>& candidates, absl::string_view p
 }  // namespace
 
 std::vector<mcp::Tool> AllTools() {
-  return {ContextListTool(), VfsListTool(),   GafListTool(),
-          GafInfoTool(),     GafExportTool(), PaletteCandidatesTool(), HpiListTool()};
+  return {ContextListTool(),       VfsListTool(), GafListTool(),  GafInfoTool(), GafExportTool(),
+          PaletteCandidatesTool(), HpiListTool(), FxtDecodeTool()};
 }
 
 mcp::ServerHooks AllHooks() {

@@ -38,7 +38,7 @@ if (!fs.existsSync(KBOT)) {
   process.exit(2);
 }
 
-const TOOL_NAMES = ['context_list', 'vfs_list', 'gaf_list', 'gaf_info', 'gaf_export', 'palette_candidates', 'hpi_list'];
+const TOOL_NAMES = ['context_list', 'vfs_list', 'gaf_list', 'gaf_info', 'gaf_export', 'palette_candidates', 'hpi_list', 'fxt_decode'];
 const PALETTE_SOURCES = ['override', 'sidecar-pcx', 'palettes-pal', 'side-prefix', 'palette-pal', 'embedded'];
 const TEMPLATE = 'kbot://{context}/{+path}';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -206,7 +206,7 @@ async function commonChecks(client, ctx) {
     assert.deepEqual(await client.ping(), {});
   });
 
-  await check('tools/list: the seven tools, strict input schemas, output schemas, read-only', async () => {
+  await check('tools/list: the eight tools, strict input schemas, output schemas, read-only', async () => {
     const tools = [];
     let cursor;
     do {
@@ -519,6 +519,19 @@ async function commonChecks(client, ctx) {
     const bad = await client.callTool({ name: 'hpi_list', arguments: { context, path: 'anims/demo.gaf' } });
     assert.equal(bad.isError, true);
     assert.match(bad.content[0].text, /anims\/demo\.gaf/);
+  });
+
+  await check('fxt_decode GTADATA/ENGLISH.FXT: every record in order, one key, a search', async () => {
+    const all = structured(await client.callTool({ name: 'fxt_decode', arguments: { context, path: 'gtadata/english.fxt' } }), 'fxt_decode');
+    assert.equal(all.path, 'GTADATA/ENGLISH.FXT');
+    assert.equal(all.total, 6);
+    assert.deepEqual(all.entries.map((e) => e.key), ['1001', '1002', '1001', 'car1', 'fr01', 'city1']);
+    assert.equal(all.entries[4].text, "Répondez au téléphone, s'il vous plaît.");
+    const key = structured(await client.callTool({ name: 'fxt_decode', arguments: { context, path: 'GTADATA/ENGLISH.FXT', key: '1001' } }), 'fxt_decode');
+    assert.deepEqual(key.entries.map((e) => e.index), [0, 2]);
+    const search = structured(await client.callTool({ name: 'fxt_decode', arguments: { context, path: 'GTADATA/ENGLISH.FXT', search: 'LIBERTY', limit: 1 } }), 'fxt_decode');
+    assert.deepEqual(search.entries, [{ index: 5, key: 'city1', text: 'Liberty City' }]);
+    assert.equal(search.next_offset, null);
   });
 
   await check('resources/list: every file, paginated', async () => {

@@ -99,7 +99,8 @@ TEST(DemoAssets, ListsEveryFileInOrder) {
                                              "palettes/palette.pal", "anims/cursors.gaf",
                                              "anims/layered.gaf", "anims/atlas.gaf",
                                              "anims/atlas.pcx", "units/araflag.gaf",
-                                             "palettes/aramon.pcx", "demo.ufo"}));
+                                             "palettes/aramon.pcx", "GTADATA/ENGLISH.FXT",
+                                             "demo.ufo"}));
 }
 
 // Other tests (and users' notes) depend on these three, byte for byte.

@@ -72,7 +72,8 @@ TEST_F(ToolsOverMcp, EveryToolDeclaresItsMetadata) {
     EXPECT_EQ(t["annotations"]["openWorldHint"], false);
   }
   EXPECT_EQ(names, (std::vector<std::string>{"context_list", "vfs_list", "gaf_list", "gaf_info",
-                                             "gaf_export", "palette_candidates", "hpi_list"}));
+                                             "gaf_export", "palette_candidates", "hpi_list",
+                                             "fxt_decode"}));
 }
 
 TEST_F(ToolsOverMcp, ContextListShowsTheDemo) {

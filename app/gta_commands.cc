@@ -1,0 +1,129 @@
+#include "app/gta_commands.h"
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "app/cli_support.h"
+#include "app/workspace_support.h"
+#include "contexts/file_io.h"
+#include "formats/gta/fxt.h"
+#include "mcp/tools/fxt_handlers.h"
+
+namespace kbot::app {
+
+namespace {
+
+using tools::json;
+
+struct FxtOptions {
+  std::string file;
+  std::optional<std::string> context;
+  std::optional<std::string> key;
+  std::optional<std::string> search;
+  size_t offset = 0;
+  std::optional<size_t> limit;
+  bool json = false;
+};
+
+struct FxtBuildOptions {
+  std::string text_file;
+  std::string target;
+};
+
+// Prints the records as "[KEY]TEXT" lines: what `kbot gta fxt build` reads
+// back. Warnings and the paging hint go to stderr, so stdout stays that file.
+int RunFxt(const FxtOptions& o) {
+  absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
+  if (!opened.ok()) return Fail("gta fxt", opened.status());
+  tools::FxtQuery query{o.key, o.search, o.offset, o.limit};
+  absl::StatusOr<json> out = tools::FxtDecode(opened->asset, query);
+  if (!out.ok()) return Fail("gta fxt", out.status());
+  if (o.json) {
+    PrintJson(*out);
+    return kExitOk;
+  }
+  for (const json& w : (*out)["warnings"]) std::cerr << "warning: " << w.get<std::string>() << "\n";
+  for (const json& e : (*out)["entries"]) {
+    std::cout << "[" << e["key"].get<std::string>() << "]" << e["text"].get<std::string>() << "\n";
+  }
+  if (!(*out)["next_offset"].is_null()) {
+    std::cerr << (*out)["entries"].size() << " of " << (*out)["total"] << " record(s) (more: --offset "
+              << (*out)["next_offset"] << ")\n";
+  }
+  return kExitOk;
+}
+
+// The text form: one "[KEY]TEXT" record a line (UTF-8; a trailing CR is
+// dropped; empty lines are skipped). Anything else is an error naming the
+// line, so a stray line never becomes a record silently.
+absl::StatusOr<std::vector<gta::FxtRecord>> ParseFxtText(std::istream& in,
+                                                        const std::string& name) {
+  std::vector<gta::FxtRecord> records;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) continue;
+    const size_t close = line.find(']');
+    if (line[0] != '[' || close == std::string::npos) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(name, ": line ", number, ": expected [KEY]TEXT"));
+    }
+    records.push_back({line.substr(1, close - 1), line.substr(close + 1)});
+  }
+  return records;
+}
+
+int RunFxtBuild(const FxtBuildOptions& o) {
+  std::ifstream in(o.text_file, std::ios::binary);
+  if (!in) return Fail("gta fxt build", absl::NotFoundError(absl::StrCat(o.text_file, ": cannot open")));
+  absl::StatusOr<std::vector<gta::FxtRecord>> records = ParseFxtText(in, o.text_file);
+  if (!records.ok()) return Fail("gta fxt build", records.status());
+  absl::StatusOr<std::vector<uint8_t>> bytes = gta::WriteFxt(*records);
+  if (!bytes.ok()) {
+    return Fail("gta fxt build", absl::Status(bytes.status().code(), absl::StrCat(o.text_file, ": ",
+                                                                               bytes.status().message())));
+  }
+  if (absl::Status s = contexts::WriteFileAtomically(o.target, *bytes); !s.ok()) {
+    return Fail("gta fxt build", s);
+  }
+  std::cout << "wrote " << o.target << ": " << records->size() << " record(s), " << bytes->size()
+            << " bytes\n";
+  return kExitOk;
+}
+
+}  // namespace
+
+void AddGtaCommands(CLI::App& app, int& exit_code) {
+  CLI::App* gta = app.add_subcommand("gta", "GTA1 data (maps, styles, texts, fonts, pictures)");
+  gta->require_subcommand(1);
+
+  auto fxt = std::make_shared<FxtOptions>();
+  CLI::App* f = gta->add_subcommand("fxt", "The texts of an FXT file, or (fxt build) write one");
+  f->add_option("FILE", fxt->file, "FXT file (e.g. ENGLISH.FXT)");
+  f->add_option("--context", fxt->context, "Read FILE from this context (kbot context list)");
+  f->add_option("--key", fxt->key, "Only the records with exactly this key");
+  f->add_option("--search", fxt->search, "Only the records whose text contains this (ignoring ASCII case)");
+  f->add_option("--offset", fxt->offset, "Skip this many matching records");
+  f->add_option("--limit", fxt->limit, "Show at most this many")->check(CLI::PositiveNumber);
+  f->add_flag("--json", fxt->json, "Print the fxt_decode JSON");
+  f->require_subcommand(0, 1);
+
+  auto build = std::make_shared<FxtBuildOptions>();
+  CLI::App* b = f->add_subcommand("build", "Write an FXT file from [KEY]TEXT lines");
+  b->add_option("TEXTFILE", build->text_file, "UTF-8 text, one [KEY]TEXT record a line")->required();
+  b->add_option("--target", build->target, "FXT file to write")->required();
+  b->callback([build, &exit_code] { exit_code = RunFxtBuild(*build); });
+
+  f->callback([fxt, b, &exit_code] {
+    if (b->parsed()) return;
+    if (fxt->file.empty()) throw CLI::RequiredError("FILE");
+    exit_code = RunFxt(*fxt);
+  });
+}
+
+}  // namespace kbot::app

@@ -1,0 +1,79 @@
+// `kbot gta fxt` and `kbot gta fxt build`, run as a process.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "formats/gta/fxt.h"
+#include "nlohmann/json.hpp"
+#include "tests/support/kbot_process.h"
+
+namespace kbot {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using testing::KbotProcess;
+using testing::KbotRun;
+
+void Write(const fs::path& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+TEST(GtaCli, FxtBuildThenReadGivesTheLinesBack) {
+  KbotProcess kbot;
+  Write(kbot.dir() / "t.txt",
+        "[1001]Answer the phones\r\n\n[k]Caf\xc3\xa9\n[1001]Again\n");
+  KbotRun r = kbot.Run("gta fxt build t.txt --target T.FXT");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "wrote T.FXT: 3 record(s), 51 bytes\n");  // 24 + 9 + 12 + the 6-byte trailer
+  // The file is what the writer makes of those records, byte for byte.
+  absl::StatusOr<std::vector<uint8_t>> expected =
+      gta::WriteFxt({{"1001", "Answer the phones"}, {"k", "Caf\xc3\xa9"}, {"1001", "Again"}});
+  ASSERT_TRUE(expected.ok());
+  const std::string written = testing::ReadFile(kbot.dir() / "T.FXT");
+  EXPECT_EQ(std::vector<uint8_t>(written.begin(), written.end()), *expected);
+  r = kbot.Run("gta fxt T.FXT");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "[1001]Answer the phones\n[k]Caf\xc3\xa9\n[1001]Again\n");
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(GtaCli, FxtJsonIsTheToolsAndFiltersWork) {
+  KbotProcess kbot;
+  Write(kbot.dir() / "t.txt", "[a]one\n[b]Two\n[a]three\n");
+  ASSERT_EQ(kbot.Run("gta fxt build t.txt --target t.fxt").status, 0);
+  KbotRun r = kbot.Run("gta fxt t.fxt --key a --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out), json::parse(R"({"path": "t.fxt", "total": 2, "offset": 0,
+      "next_offset": null, "records": 3, "warnings": [],
+      "entries": [{"index": 0, "key": "a", "text": "one"},
+                  {"index": 2, "key": "a", "text": "three"}]})"));
+  r = kbot.Run("gta fxt t.fxt --search TWO");
+  EXPECT_EQ(r.out, "[b]Two\n");
+  r = kbot.Run("gta fxt t.fxt --limit 1");
+  EXPECT_EQ(r.out, "[a]one\n");
+  EXPECT_EQ(r.err, "1 of 3 record(s) (more: --offset 1)\n");
+}
+
+TEST(GtaCli, FxtErrorsAndUsage) {
+  KbotProcess kbot;
+  Write(kbot.dir() / "bad.txt", "[a]ok\nno brackets\n");
+  KbotRun r = kbot.Run("gta fxt build bad.txt --target x.fxt");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "kbot: gta fxt build: bad.txt: line 2: expected [KEY]TEXT\n");
+  EXPECT_FALSE(fs::exists(kbot.dir() / "x.fxt"));
+  Write(kbot.dir() / "empty-key.txt", "[]x\n");
+  r = kbot.Run("gta fxt build empty-key.txt --target x.fxt");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_FALSE(fs::exists(kbot.dir() / "x.fxt"));
+  Write(kbot.dir() / "cut.fxt", "\xbf\xf8");
+  r = kbot.Run("gta fxt cut.fxt");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "kbot: gta fxt: cut.fxt: record 0 at 0x0: the key has no closing ']'\n");
+  EXPECT_EQ(kbot.Run("gta fxt").status, 2);
+  EXPECT_EQ(kbot.Run("gta fxt build t.txt").status, 2);
+}
+
+}  // namespace
+}  // namespace kbot

@@ -1,0 +1,93 @@
+// The fxt_decode tool called directly: every record in order, one key, a
+// search, pages, and malformed files as isError results naming the file.
+#include "mcp/tools/fxt_handlers.h"
+
+#include <gtest/gtest.h>
+
+#include "formats/gta/fxt.h"
+#include "mcp/schema.h"
+
+namespace kbot::tools {
+namespace {
+
+// The plain text "[1001]Answer the phones\0[k]Café\0[1001]Again\0[]",
+// encrypted with the cipher of gta1-formats.txt (byte + key).
+std::vector<uint8_t> Sample() {
+  const std::string plain("[1001]Answer the phones\0[k]Caf\xc3\xa9\0[1001]Again\0[]", 47);
+  return gta::EncryptFxt(Bytes(reinterpret_cast<const uint8_t*>(plain.data()), plain.size()));
+}
+
+contexts::Context GtaContext(std::vector<uint8_t> fxt) {
+  return contexts::Context{"gta", contexts::Game::kGta, "", true,
+                           contexts::MakeMemoryVfs({{"GTADATA/ENGLISH.FXT", std::move(fxt)}},
+                                                   "test")};
+}
+
+// Runs the handler as the server would: arguments checked against the input
+// schema, the result against the output schema.
+mcp::ToolResult Call(const std::vector<uint8_t>& fxt, const json& arguments) {
+  const mcp::Tool tool = FxtDecodeTool();
+  absl::StatusOr<mcp::CompiledSchema> in = mcp::CompiledSchema::Compile(tool.input_schema);
+  EXPECT_TRUE(in.ok() && in->Validate(arguments).ok()) << arguments.dump();
+  mcp::ToolResult result = RunFxtDecode(GtaContext(fxt), arguments);
+  if (!result.error) {
+    absl::StatusOr<mcp::CompiledSchema> out = mcp::CompiledSchema::Compile(tool.output_schema);
+    EXPECT_TRUE(out.ok() && out->Validate(result.structured).ok()) << result.structured.dump(2);
+  }
+  return result;
+}
+
+TEST(FxtDecode, EveryRecordInFileOrderWithRepeatedKeys) {
+  const mcp::ToolResult r = Call(Sample(), {{"path", "gtadata\\english.fxt"}});
+  ASSERT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(r.structured, json::parse(R"({
+    "path": "GTADATA/ENGLISH.FXT", "total": 3, "offset": 0, "next_offset": null,
+    "records": 3, "warnings": [],
+    "entries": [{"index": 0, "key": "1001", "text": "Answer the phones"},
+                {"index": 1, "key": "k", "text": "Caf\u00e9"},
+                {"index": 2, "key": "1001", "text": "Again"}]})"));
+}
+
+TEST(FxtDecode, OneKeyExactlyOrASearchIgnoringCase) {
+  const mcp::ToolResult key = Call(Sample(), {{"path", "GTADATA/ENGLISH.FXT"}, {"key", "1001"}});
+  ASSERT_FALSE(key.error);
+  EXPECT_EQ(key.structured["total"], 2);
+  EXPECT_EQ(key.structured["entries"][1]["index"], 2);
+  EXPECT_EQ(Call(Sample(), {{"path", "GTADATA/ENGLISH.FXT"}, {"key", "100"}}).structured["total"], 0);
+  const mcp::ToolResult search =
+      Call(Sample(), {{"path", "GTADATA/ENGLISH.FXT"}, {"search", "AGAIN"}});
+  ASSERT_FALSE(search.error);
+  ASSERT_EQ(search.structured["entries"].size(), 1u);
+  EXPECT_EQ(search.structured["entries"][0]["text"], "Again");
+  const mcp::ToolResult both = Call(
+      Sample(), {{"path", "GTADATA/ENGLISH.FXT"}, {"key", "1001"}, {"search", "phone"}});
+  EXPECT_EQ(both.structured["total"], 1);
+}
+
+TEST(FxtDecode, PagesWithOffsetAndLimit) {
+  const mcp::ToolResult p0 = Call(Sample(), {{"path", "GTADATA/ENGLISH.FXT"}, {"limit", 2}});
+  ASSERT_FALSE(p0.error);
+  EXPECT_EQ(p0.structured["entries"].size(), 2u);
+  EXPECT_EQ(p0.structured["next_offset"], 2);
+  const mcp::ToolResult p1 =
+      Call(Sample(), {{"path", "GTADATA/ENGLISH.FXT"}, {"limit", 2}, {"offset", 2}});
+  ASSERT_EQ(p1.structured["entries"].size(), 1u);
+  EXPECT_EQ(p1.structured["entries"][0]["text"], "Again");
+  EXPECT_EQ(p1.structured["next_offset"], nullptr);
+}
+
+TEST(FxtDecode, AMalformedFileIsAnErrorNamingIt) {
+  std::vector<uint8_t> bad = Sample();
+  bad.resize(10);  // cut inside the first text: no closing NUL
+  const mcp::ToolResult r = Call(bad, {{"path", "GTADATA/ENGLISH.FXT"}});
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(*r.error,
+            "context gta: GTADATA/ENGLISH.FXT: record 0 at 0x0: [1001]: the text has no closing "
+            "NUL");
+  const mcp::ToolResult missing = Call(Sample(), {{"path", "GTADATA/FRENCH.FXT"}});
+  ASSERT_TRUE(missing.error);
+  EXPECT_NE(missing.error->find("GTADATA/FRENCH.FXT"), std::string::npos) << *missing.error;
+}
+
+}  // namespace
+}  // namespace kbot::tools
