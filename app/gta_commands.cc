@@ -8,11 +8,14 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "app/cli_support.h"
+#include "app/table.h"
 #include "app/workspace_support.h"
 #include "contexts/file_io.h"
 #include "formats/gta/fxt.h"
 #include "mcp/tools/fxt_handlers.h"
+#include "mcp/tools/map_handlers.h"
 
 namespace kbot::app {
 
@@ -30,10 +33,70 @@ struct FxtOptions {
   bool json = false;
 };
 
+struct MapOptions {
+  std::string file;
+  std::optional<std::string> context;
+  std::optional<int> x, y;
+  bool json = false;
+};
+
 struct FxtBuildOptions {
   std::string text_file;
   std::string target;
 };
+
+void PrintCell(const json& cell) {
+  std::cout << "\ncell (" << cell["x"] << ", " << cell["y"] << ")";
+  if (!cell["district"].is_null()) std::cout << " in " << cell["district"].get<std::string>();
+  std::cout << ": " << cell["blocks"].size() << " block(s), ground "
+            << (cell["ground_z"].is_null() ? std::string("none") : cell["ground_z"].dump()) << "\n";
+  Table table({"z", "Type", "Lid", "Left", "Right", "Top", "Bottom", "Slope", "Rotation", "Flat"});
+  for (const json& b : cell["blocks"]) {
+    table.Add({b["z"].dump(), b["type"].get<std::string>(), b["lid"].dump(), b["left"].dump(),
+               b["right"].dump(), b["top"].dump(), b["bottom"].dump(), b["slope"].dump(),
+               b["rotation"].dump(), b["flat"].get<bool>() ? "yes" : "no"});
+  }
+  table.Print(std::cout);
+}
+
+int RunMap(const MapOptions& o) {
+  if (o.x.has_value() != o.y.has_value()) {
+    std::cerr << "kbot: usage: give both --x and --y, or neither (see kbot gta map --help)\n";
+    return kExitUsage;
+  }
+  absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
+  if (!opened.ok()) return Fail("gta map", opened.status());
+  std::optional<tools::MapCell> cell;
+  if (o.x) cell = tools::MapCell{*o.x, *o.y};
+  absl::StatusOr<json> out = tools::MapDescribe(opened->asset, cell);
+  if (!out.ok()) return Fail("gta map", out.status());
+  if (o.json) {
+    PrintJson(*out);
+    return kExitOk;
+  }
+  const json& m = *out;
+  std::cout << m["path"].get<std::string>() << ": GTA1 city map version " << m["version"]
+            << ", style STYLE" << absl::StrFormat("%03d", m["style"].get<int>()) << ".G24, sample "
+            << m["sample"] << "\n"
+            << m["blocks"] << " block descriptor(s), " << m["columns"] << " distinct column(s), "
+            << m["objects"] << " object(s)\n";
+  for (const json& w : m["warnings"]) std::cout << "warning: " << w.get<std::string>() << "\n";
+  Table districts({"#", "District", "x", "y", "w", "h", "Sample"});
+  for (const json& d : m["districts"]) {
+    districts.Add({d["index"].dump(), d["empty"].get<bool>() ? "(empty)" : d["name"].get<std::string>(),
+                   d["x"].dump(), d["y"].dump(), d["w"].dump(), d["h"].dump(), d["sample"].dump()});
+  }
+  std::cout << "\n";
+  districts.Print(std::cout);
+  std::cout << "\nservices:";
+  for (const char* category : {"police", "hospital", "fire", "unknown2", "unknown3", "unknown5"}) {
+    const size_t n = m["services"][category].size();
+    if (n > 0) std::cout << " " << category << " " << n;
+  }
+  std::cout << "\n";
+  if (m.contains("cell")) PrintCell(m["cell"]);
+  return kExitOk;
+}
 
 // Prints the records as "[KEY]TEXT" lines: what `kbot gta fxt build` reads
 // back. Warnings and the paging hint go to stderr, so stdout stays that file.
@@ -101,6 +164,15 @@ int RunFxtBuild(const FxtBuildOptions& o) {
 void AddGtaCommands(CLI::App& app, int& exit_code) {
   CLI::App* gta = app.add_subcommand("gta", "GTA1 data (maps, styles, texts, fonts, pictures)");
   gta->require_subcommand(1);
+
+  auto map = std::make_shared<MapOptions>();
+  CLI::App* m = gta->add_subcommand("map", "Describe a city map (.CMP), and one cell with --x --y");
+  m->add_option("FILE", map->file, "City map (e.g. NYC.CMP)")->required();
+  m->add_option("--context", map->context, "Read FILE from this context (kbot context list)");
+  m->add_option("--x", map->x, "A cell's column, 0-255")->check(CLI::Range(0, 255));
+  m->add_option("--y", map->y, "A cell's row, 0-255")->check(CLI::Range(0, 255));
+  m->add_flag("--json", map->json, "Print the map_describe JSON");
+  m->callback([map, &exit_code] { exit_code = RunMap(*map); });
 
   auto fxt = std::make_shared<FxtOptions>();
   CLI::App* f = gta->add_subcommand("fxt", "The texts of an FXT file, or (fxt build) write one");

@@ -5,6 +5,7 @@
 #include "mcp/tools/gaf_handlers.h"
 #include "mcp/tools/fxt_handlers.h"
 #include "mcp/tools/hpi_handlers.h"
+#include "mcp/tools/map_handlers.h"
 #include "mcp/tools/tool_support.h"
 #include "formats/gaf/gaf.h"
 
@@ -27,7 +28,7 @@ void AddMatching(const std::vector<std::string>& candidates, absl::string_view p
 
 std::vector<mcp::Tool> AllTools() {
   return {ContextListTool(),       VfsListTool(), GafListTool(),  GafInfoTool(), GafExportTool(),
-          PaletteCandidatesTool(), HpiListTool(), FxtDecodeTool()};
+          PaletteCandidatesTool(), HpiListTool(), MapDescribeTool(), FxtDecodeTool()};
 }
 
 mcp::ServerHooks AllHooks() {

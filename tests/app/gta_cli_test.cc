@@ -2,9 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <algorithm>
 #include <fstream>
 
+#include "contexts/demo_assets.h"
 #include "formats/gta/fxt.h"
+#include "mcp/tools/map_handlers.h"
 #include "nlohmann/json.hpp"
 #include "tests/support/kbot_process.h"
 
@@ -73,6 +76,39 @@ TEST(GtaCli, FxtErrorsAndUsage) {
   EXPECT_EQ(r.err, "kbot: gta fxt: cut.fxt: record 0 at 0x0: the key has no closing ']'\n");
   EXPECT_EQ(kbot.Run("gta fxt").status, 2);
   EXPECT_EQ(kbot.Run("gta fxt build t.txt").status, 2);
+}
+
+TEST(GtaCli, MapJsonIsTheToolsOnTheDemoMap) {
+  KbotProcess kbot;
+  KbotRun r = kbot.Run("gta map GTADATA/DEMO.CMP --context demo --x 3 --y 3 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  absl::StatusOr<std::vector<contexts::DemoAsset>> assets = contexts::MakeDemoAssets();
+  ASSERT_TRUE(assets.ok());
+  const auto demo = std::find_if(assets->begin(), assets->end(),
+                                 [](const contexts::DemoAsset& a) { return a.path == "GTADATA/DEMO.CMP"; });
+  ASSERT_NE(demo, assets->end());
+  absl::StatusOr<json> expected =
+      tools::MapDescribe({"GTADATA/DEMO.CMP", demo->bytes}, tools::MapCell{3, 3});
+  ASSERT_TRUE(expected.ok()) << expected.status();
+  EXPECT_EQ(json::parse(r.out), *expected);
+  const json& cell = (*expected)["cell"];
+  EXPECT_EQ(cell["district"], "Demo Town");
+  std::vector<std::string> types;
+  for (const json& b : cell["blocks"]) types.push_back(b["type"]);
+  EXPECT_EQ(types, (std::vector<std::string>{"building", "building", "pavement", "field"}));
+  r = kbot.Run("gta map GTADATA/DEMO.CMP --context demo");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("services: police 1 hospital 1 fire 1\n"), std::string::npos) << r.out;
+}
+
+TEST(GtaCli, MapUsageAndErrors) {
+  KbotProcess kbot;
+  EXPECT_EQ(kbot.Run("gta map GTADATA/DEMO.CMP --context demo --x 3").status, 2);
+  EXPECT_EQ(kbot.Run("gta map GTADATA/DEMO.CMP --context demo --x 300 --y 1").status, 2);
+  Write(kbot.dir() / "bad.cmp", "nope");
+  const KbotRun r = kbot.Run("gta map bad.cmp");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err.rfind("kbot: gta map: bad.cmp: ", 0), 0u) << r.err;
 }
 
 }  // namespace

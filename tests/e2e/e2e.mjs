@@ -38,7 +38,7 @@ if (!fs.existsSync(KBOT)) {
   process.exit(2);
 }
 
-const TOOL_NAMES = ['context_list', 'vfs_list', 'gaf_list', 'gaf_info', 'gaf_export', 'palette_candidates', 'hpi_list', 'fxt_decode'];
+const TOOL_NAMES = ['context_list', 'vfs_list', 'gaf_list', 'gaf_info', 'gaf_export', 'palette_candidates', 'hpi_list', 'map_describe', 'fxt_decode'];
 const PALETTE_SOURCES = ['override', 'sidecar-pcx', 'palettes-pal', 'side-prefix', 'palette-pal', 'embedded'];
 const TEMPLATE = 'kbot://{context}/{+path}';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -206,7 +206,7 @@ async function commonChecks(client, ctx) {
     assert.deepEqual(await client.ping(), {});
   });
 
-  await check('tools/list: the eight tools, strict input schemas, output schemas, read-only', async () => {
+  await check('tools/list: the nine tools, strict input schemas, output schemas, read-only', async () => {
     const tools = [];
     let cursor;
     do {
@@ -519,6 +519,20 @@ async function commonChecks(client, ctx) {
     const bad = await client.callTool({ name: 'hpi_list', arguments: { context, path: 'anims/demo.gaf' } });
     assert.equal(bad.isError, true);
     assert.match(bad.content[0].text, /anims\/demo\.gaf/);
+  });
+
+  await check('map_describe GTADATA/DEMO.CMP, and the cell at the crossing', async () => {
+    const sc = structured(await client.callTool({ name: 'map_describe', arguments: { context, path: 'gtadata/demo.cmp', x: 7, y: 7 } }), 'map_describe');
+    assert.equal(sc.version, 331);
+    assert.equal(sc.style, 1);
+    assert.deepEqual(sc.districts.map((d) => [d.name, d.empty]), [['Demo Town', false], ['Harbour', false], ['', true]]);
+    assert.deepEqual(sc.services.police, [{ x: 3, y: 10, z: 4 }]);
+    assert.equal(sc.cell.district, 'Demo Town');
+    assert.deepEqual(sc.cell.blocks.map((b) => [b.z, b.type, b.lid]), [[4, 'road', 1], [5, 'field', 4]]);
+    assert.equal(sc.cell.blocks[0].traffic, 'traffic_light');
+    const harbour = structured(await client.callTool({ name: 'map_describe', arguments: { context, path: 'GTADATA/DEMO.CMP', x: 13, y: 14 } }), 'map_describe');
+    assert.equal(harbour.cell.district, 'Harbour');
+    assert.deepEqual(harbour.cell.blocks.map((b) => b.type), ['water']);
   });
 
   await check('fxt_decode GTADATA/ENGLISH.FXT: every record in order, one key, a search', async () => {

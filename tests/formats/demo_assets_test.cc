@@ -100,7 +100,7 @@ TEST(DemoAssets, ListsEveryFileInOrder) {
                                              "anims/layered.gaf", "anims/atlas.gaf",
                                              "anims/atlas.pcx", "units/araflag.gaf",
                                              "palettes/aramon.pcx", "GTADATA/ENGLISH.FXT",
-                                             "demo.ufo"}));
+                                             "GTADATA/DEMO.CMP", "demo.ufo"}));
 }
 
 // Other tests (and users' notes) depend on these three, byte for byte.

@@ -73,7 +73,7 @@ TEST_F(ToolsOverMcp, EveryToolDeclaresItsMetadata) {
   }
   EXPECT_EQ(names, (std::vector<std::string>{"context_list", "vfs_list", "gaf_list", "gaf_info",
                                              "gaf_export", "palette_candidates", "hpi_list",
-                                             "fxt_decode"}));
+                                             "map_describe", "fxt_decode"}));
 }
 
 TEST_F(ToolsOverMcp, ContextListShowsTheDemo) {
