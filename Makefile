@@ -37,6 +37,9 @@ demo: build
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot vfs list 'units/*'
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot palette candidates units/verflag.gaf --context demo
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gaf export units/verflag.gaf --context demo --format apng --scale 3 --target $(DEMO_OUT)/verflag.png
+	@echo "== the demo's GTA1 set"
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta map GTADATA/DEMO.CMP --context demo --x 7 --y 7
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta fxt GTADATA/ENGLISH.FXT --context demo
 	@echo "== the demo's archive"
 	$(BUILD)/kbot hpi list $(DEMO_DATA)/demo.ufo
 	$(BUILD)/kbot hpi extract $(DEMO_DATA)/demo.ufo '**/*.gaf' --target $(DEMO_OUT)/demo-ufo
