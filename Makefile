@@ -40,6 +40,9 @@ demo: build
 	@echo "== the demo's GTA1 set"
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta map GTADATA/DEMO.CMP --context demo --x 7 --y 7
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta fxt GTADATA/ENGLISH.FXT --context demo
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta render GTADATA/DEMO.CMP --context demo --w 16 --h 16 --scale 16 --target $(DEMO_OUT)/demo-town.png
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta tiles GTADATA/STYLE001.G24 --context demo --kind lid --target $(DEMO_OUT)/demo-lids.png
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta font GTADATA/DEMO.FON --context demo --text 'LIBERTY CITY' --scale 4 --target $(DEMO_OUT)/demo-font.png
 	@echo "== the demo's archive"
 	$(BUILD)/kbot hpi list $(DEMO_DATA)/demo.ufo
 	$(BUILD)/kbot hpi extract $(DEMO_DATA)/demo.ufo '**/*.gaf' --target $(DEMO_OUT)/demo-ufo

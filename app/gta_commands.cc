@@ -1,5 +1,6 @@
 #include "app/gta_commands.h"
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -10,12 +11,14 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "app/cli_support.h"
+#include "app/gta_asset_commands.h"
 #include "app/table.h"
 #include "app/workspace_support.h"
 #include "contexts/file_io.h"
 #include "formats/gta/fxt.h"
 #include "mcp/tools/fxt_handlers.h"
 #include "mcp/tools/map_handlers.h"
+#include "contexts/vfs.h"
 
 namespace kbot::app {
 
@@ -37,6 +40,16 @@ struct MapOptions {
   std::string file;
   std::optional<std::string> context;
   std::optional<int> x, y;
+  bool json = false;
+};
+
+struct RenderOptions {
+  std::string file;
+  std::string target;
+  std::optional<std::string> context;
+  std::optional<std::string> style;
+  std::optional<int> x, y, w, h;
+  int scale = 8;
   bool json = false;
 };
 
@@ -95,6 +108,70 @@ int RunMap(const MapOptions& o) {
   }
   std::cout << "\n";
   if (m.contains("cell")) PrintCell(m["cell"]);
+  return kExitOk;
+}
+
+// The context a map is drawn in: the named one, or for a plain file a
+// folder context over the file's own folder (its style lies beside it).
+struct MapPlace {
+  std::shared_ptr<const contexts::Workspace> workspace;
+  std::optional<contexts::Context> folder;
+  const contexts::Context* context = nullptr;
+  std::string path;
+};
+
+absl::StatusOr<MapPlace> PlaceOf(const std::string& file, const std::optional<std::string>& context) {
+  MapPlace place;
+  if (context) {
+    absl::StatusOr<contexts::Workspace> ws = OpenWorkspace({});
+    if (!ws.ok()) return ws.status();
+    place.workspace = std::make_shared<const contexts::Workspace>(*std::move(ws));
+    absl::StatusOr<const contexts::Context*> found = place.workspace->Find(*context);
+    if (!found.ok()) return found.status();
+    place.context = *found;
+    place.path = file;
+    return place;
+  }
+  const std::filesystem::path p(file);
+  const std::string folder = p.parent_path().empty() ? "." : p.parent_path().string();
+  absl::StatusOr<std::unique_ptr<contexts::Vfs>> vfs = contexts::MakeDirectoryVfs(folder);
+  if (!vfs.ok()) return vfs.status();
+  place.folder = contexts::Context{"file", contexts::Game::kGta, folder, false, *std::move(vfs)};
+  place.context = &*place.folder;
+  place.path = p.filename().string();
+  return place;
+}
+
+int RunRender(const RenderOptions& o) {
+  absl::StatusOr<MapPlace> place = PlaceOf(o.file, o.context);
+  if (!place.ok()) return Fail("gta render", place.status());
+  tools::MapRenderRequest request;
+  request.x = o.x.value_or(0);
+  request.y = o.y.value_or(0);
+  request.w = o.w.value_or(256 - request.x);
+  request.h = o.h.value_or(256 - request.y);
+  request.pixels_per_cell = o.scale;
+  request.style = o.style;
+  if (request.x + request.w > 256 || request.y + request.h > 256) {
+    std::cerr << "kbot: usage: the cells run past the 256 x 256 map (see kbot gta render --help)\n";
+    return kExitUsage;
+  }
+  absl::StatusOr<tools::MapRenderResult> rendered =
+      tools::RenderMapAsset(*place->context, place->path, request);
+  if (!rendered.ok()) return Fail("gta render", rendered.status());
+  if (absl::Status s = contexts::WriteFileAtomically(o.target, rendered->png); !s.ok()) {
+    return Fail("gta render", s);
+  }
+  const json& r = rendered->structured;
+  for (const json& w : r["warnings"]) std::cerr << "warning: " << w.get<std::string>() << "\n";
+  if (o.json) {
+    PrintJson(r);
+    return kExitOk;
+  }
+  std::cout << "wrote " << o.target << ": " << r["width"] << "x" << r["height"] << ", cells "
+            << r["x"] << ".." << r["x"].get<int>() + r["w"].get<int>() - 1 << " x " << r["y"]
+            << ".." << r["y"].get<int>() + r["h"].get<int>() - 1 << " at " << r["pixels_per_cell"]
+            << " px, style " << r["style"].get<std::string>() << ", " << r["bytes"] << " bytes\n";
   return kExitOk;
 }
 
@@ -164,6 +241,7 @@ int RunFxtBuild(const FxtBuildOptions& o) {
 void AddGtaCommands(CLI::App& app, int& exit_code) {
   CLI::App* gta = app.add_subcommand("gta", "GTA1 data (maps, styles, texts, fonts, pictures)");
   gta->require_subcommand(1);
+  AddGtaAssetCommands(gta, exit_code);
 
   auto map = std::make_shared<MapOptions>();
   CLI::App* m = gta->add_subcommand("map", "Describe a city map (.CMP), and one cell with --x --y");
@@ -173,6 +251,20 @@ void AddGtaCommands(CLI::App& app, int& exit_code) {
   m->add_option("--y", map->y, "A cell's row, 0-255")->check(CLI::Range(0, 255));
   m->add_flag("--json", map->json, "Print the map_describe JSON");
   m->callback([map, &exit_code] { exit_code = RunMap(*map); });
+
+  auto render = std::make_shared<RenderOptions>();
+  CLI::App* r = gta->add_subcommand("render", "Draw a city map (or a rectangle of it) from above");
+  r->add_option("FILE", render->file, "City map (e.g. NYC.CMP)")->required();
+  r->add_option("--target", render->target, "PNG to write")->required();
+  r->add_option("--context", render->context, "Read FILE from this context (kbot context list)");
+  r->add_option("--style", render->style, "Style to draw with (default: STYLE%03d.G24 beside the map)");
+  r->add_option("--x", render->x, "First column of cells (0-255)")->check(CLI::Range(0, 255));
+  r->add_option("--y", render->y, "First row of cells (0-255)")->check(CLI::Range(0, 255));
+  r->add_option("--w", render->w, "Columns of cells (1-256)")->check(CLI::Range(1, 256));
+  r->add_option("--h", render->h, "Rows of cells (1-256)")->check(CLI::Range(1, 256));
+  r->add_option("--scale", render->scale, "Pixels per cell, 1-64 (default 8)")->check(CLI::Range(1, 64));
+  r->add_flag("--json", render->json, "Print the map_render JSON");
+  r->callback([render, &exit_code] { exit_code = RunRender(*render); });
 
   auto fxt = std::make_shared<FxtOptions>();
   CLI::App* f = gta->add_subcommand("fxt", "The texts of an FXT file, or (fxt build) write one");

@@ -2,6 +2,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "contexts/demo_gta_style.h"
 #include "formats/gta/fxt.h"
 
 namespace kbot::contexts {
@@ -127,7 +128,9 @@ absl::StatusOr<std::vector<DemoAsset>> MakeDemoGtaAssets() {
   });
   if (!fxt.ok()) return absl::InternalError(absl::StrCat("demo ENGLISH.FXT: ", fxt.status().message()));
   return std::vector<DemoAsset>{{"GTADATA/ENGLISH.FXT", *std::move(fxt)},
-                                {"GTADATA/DEMO.CMP", DemoMap()}};
+                                {"GTADATA/DEMO.CMP", DemoMap()},
+                                {"GTADATA/STYLE001.G24", DemoStyle()},
+                                {"GTADATA/DEMO.FON", DemoFont()}};
 }
 
 }  // namespace kbot::contexts

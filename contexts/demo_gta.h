@@ -19,6 +19,8 @@ namespace kbot::contexts {
 //                      water at (12..15, 12..15); districts "Demo Town" and,
 //                      inside it, "Harbour", plus an empty placeholder; a
 //                      police station, a hospital and a fire station.
+// GTADATA/STYLE001.G24 the style DEMO.CMP is drawn with (demo_gta_style.h).
+// GTADATA/DEMO.FON     a text font from '!' to 'Z' (demo_gta_style.h).
 absl::StatusOr<std::vector<DemoAsset>> MakeDemoGtaAssets();
 
 }  // namespace kbot::contexts

@@ -4,6 +4,7 @@
 #include "mcp/tools/context_handlers.h"
 #include "mcp/tools/gaf_handlers.h"
 #include "mcp/tools/fxt_handlers.h"
+#include "mcp/tools/gta_asset_handlers.h"
 #include "mcp/tools/hpi_handlers.h"
 #include "mcp/tools/map_handlers.h"
 #include "mcp/tools/tool_support.h"
@@ -26,15 +27,31 @@ void AddMatching(const std::vector<std::string>& candidates, absl::string_view p
 
 }  // namespace
 
+namespace {
+
+// A rendered resource: ?export=map draws a city map (map_render's links),
+// any other export a GAF (gaf_export's).
+absl::StatusOr<mcp::ResourceBytes> RenderResource(const contexts::Context& context,
+                                                  const mcp::ResourceUri& uri, Progress& progress) {
+  for (const auto& [key, value] : uri.query) {
+    if (key == "export" && value == "map") return RenderMapResource(context, uri);
+  }
+  return RenderExportResource(context, uri, progress);
+}
+
+}  // namespace
+
 std::vector<mcp::Tool> AllTools() {
   return {ContextListTool(),       VfsListTool(), GafListTool(),  GafInfoTool(), GafExportTool(),
-          PaletteCandidatesTool(), HpiListTool(), MapDescribeTool(), FxtDecodeTool()};
+          PaletteCandidatesTool(), HpiListTool(), MapDescribeTool(), MapRenderTool(),
+          StyleDescribeTool(), StyleTilesTool(), FxtDecodeTool(), FontRenderTool(),
+          PictureExportTool(), PlayerDescribeTool()};
 }
 
 mcp::ServerHooks AllHooks() {
   mcp::ServerHooks hooks;
   hooks.complete = CompleteArgument;
-  hooks.render = RenderExportResource;
+  hooks.render = RenderResource;
   return hooks;
 }
 

@@ -123,13 +123,6 @@ ToolResult RunGafInfo(const ToolCall& call) {
 }
 
 // Base64 characters for `bytes` bytes.
-size_t Base64Size(size_t bytes) { return (bytes + 2) / 3 * 4; }
-
-json ImageBlock(const std::vector<uint8_t>& bytes, const std::string& mime_type) {
-  const absl::string_view raw(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-  return {{"type", "image"}, {"data", absl::Base64Escape(raw)}, {"mimeType", mime_type}};
-}
-
 // The URI that renders this export again (resources/read).
 std::string ExportUri(const contexts::Context& context, const json& structured,
                       const json& arguments) {

@@ -1,7 +1,13 @@
 #include "mcp/tools/map_handlers.h"
 
 #include "absl/status/status.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "formats/gta/cmp.h"
+#include "formats/gta/map_render.h"
+#include "formats/gta/style.h"
+#include "formats/image/png_encode.h"
 #include "mcp/tools/tool_support.h"
 
 namespace kbot::tools {
@@ -145,6 +151,88 @@ ToolResult RunMapDescribeTool(const ToolCall& call) {
   return RunMapDescribe(**context, call.arguments);
 }
 
+// The style a map names: STYLE%03d.G24 beside it.
+std::string DefaultStylePath(const std::string& map_path, int style_number) {
+  const size_t slash = map_path.rfind('/');
+  const std::string folder = slash == std::string::npos ? "" : map_path.substr(0, slash + 1);
+  return absl::StrFormat("%sSTYLE%03d.G24", folder, style_number);
+}
+
+json MapRenderInput() {
+  const json cell = {{"type", "integer"}, {"minimum", 0}, {"maximum", gta::kMapSide - 1}};
+  const json span = {{"type", "integer"}, {"minimum", 1}, {"maximum", gta::kMapSide}};
+  json x = cell, y = cell, w = span, h = span;
+  x["description"] = "First column of cells to draw (default 0)";
+  y["description"] = "First row of cells to draw (default 0)";
+  w["description"] = "Columns of cells (default: to the east edge)";
+  h["description"] = "Rows of cells (default: to the south edge)";
+  return InputSchema(
+      {{"context", ContextProperty()},
+       {"path", PathProperty("The city map, e.g. GTADATA/NYC.CMP")},
+       {"style", PathProperty("The style to draw with (default: the map's STYLE%03d.G24 beside it)")},
+       {"x", x},
+       {"y", y},
+       {"w", w},
+       {"h", h},
+       {"scale",
+        {{"type", "integer"},
+         {"minimum", 1},
+         {"maximum", gta::kMaxPixelsPerCell},
+         {"description", "Pixels per cell (default 8: the whole map is 2048 x 2048; 64: the tiles' own size)"}}}},
+      {"path"});
+}
+
+json MapRenderOutput() {
+  const json count = {{"type", "integer"}, {"minimum", 0}};
+  return OutputSchema({{"path", {{"type", "string"}}},
+                       {"style", {{"type", "string"}}},
+                       {"x", count},
+                       {"y", count},
+                       {"w", count},
+                       {"h", count},
+                       {"pixels_per_cell", count},
+                       {"width", count},
+                       {"height", count},
+                       {"bytes", count},
+                       {"warnings", StringArraySchema()},
+                       {"delivery", {{"enum", {"inline", "resource_link"}}}},
+                       {"resource_uri", NullableString()},
+                       {"preview", {{"type", {"object", "null"}}}}},
+                      {"path", "style", "x", "y", "w", "h", "pixels_per_cell", "width", "height",
+                       "warnings", "delivery"});
+}
+
+absl::StatusOr<MapRenderRequest> MapRenderRequestFrom(const json& arguments) {
+  MapRenderRequest r;
+  r.x = arguments.value("x", 0);
+  r.y = arguments.value("y", 0);
+  r.w = arguments.value("w", gta::kMapSide - r.x);
+  r.h = arguments.value("h", gta::kMapSide - r.y);
+  r.pixels_per_cell = arguments.value("scale", 8);
+  if (arguments.contains("style")) r.style = arguments["style"].get<std::string>();
+  if (r.x + r.w > gta::kMapSide || r.y + r.h > gta::kMapSide) {
+    return absl::InvalidArgumentError(absl::StrCat("cells ", r.x, "..", r.x + r.w - 1, " x ", r.y,
+                                                   "..", r.y + r.h - 1,
+                                                   " run past the 256 x 256 map"));
+  }
+  return r;
+}
+
+std::string MapRenderUri(const contexts::Context& context, const json& s) {
+  mcp::QueryParams query = {{"export", "map"}};
+  for (const char* key : {"x", "y", "w", "h"}) query.emplace_back(key, std::to_string(s[key].get<int>()));
+  query.emplace_back("scale", std::to_string(s["pixels_per_cell"].get<int>()));
+  query.emplace_back("style", s["style"].get<std::string>());
+  return mcp::MakeResourceUri(context.name, s["path"].get<std::string>(), query);
+}
+
+ToolResult RunMapRenderTool(const ToolCall& call) {
+  absl::StatusOr<const contexts::Context*> context =
+      call.workspace.Find(ContextArgument(call.arguments));
+  if (!context.ok()) return ErrorResult(context.status());
+  return RunMapRender(**context, call.arguments, call.limits);
+}
+
 }  // namespace
 
 absl::StatusOr<json> MapDescribe(const Asset& asset, const std::optional<MapCell>& cell) {
@@ -200,6 +288,140 @@ mcp::Tool MapDescribeTool() {
           MapDescribeOutput(),
           {},
           RunMapDescribeTool};
+}
+
+}  // namespace kbot::tools
+
+namespace kbot::tools {
+
+absl::StatusOr<MapRenderResult> RenderMapAsset(const contexts::Context& context,
+                                               const std::string& map_path,
+                                               const MapRenderRequest& request) {
+  absl::StatusOr<ContextAsset> map_file = OpenContextAsset(context, map_path);
+  if (!map_file.ok()) return map_file.status();
+  absl::StatusOr<gta::CityMap> map = gta::ReadCityMap(map_file->asset.bytes, map_file->asset.path);
+  if (!map.ok()) return map.status();
+  const std::string style_path =
+      request.style ? *request.style : DefaultStylePath(map_file->asset.path, map->header().style);
+  absl::StatusOr<ContextAsset> style_file = OpenContextAsset(context, style_path);
+  if (!style_file.ok()) {
+    return absl::Status(style_file.status().code(),
+                        absl::StrCat(map_file->asset.path, ": its style: ",
+                                     style_file.status().message(),
+                                     request.style ? "" : " (give one with `style`)"));
+  }
+  absl::StatusOr<gta::Style> style = gta::ReadStyle(style_file->asset.bytes, style_file->asset.path);
+  if (!style.ok()) return style.status();
+  gta::MapRenderOptions options;
+  options.rect = {request.x, request.y, request.w, request.h};
+  options.pixels_per_cell = request.pixels_per_cell;
+  absl::StatusOr<gta::MapRender> render = gta::RenderMap(*map, *style, options);
+  if (!render.ok()) return render.status();
+  absl::StatusOr<image::EncodedImage> png = image::EncodeRgbaPng(render->picture);
+  if (!png.ok()) return png.status();
+  MapRenderResult out;
+  out.structured = {{"path", map_file->asset.path},
+                    {"style", style_file->asset.path},
+                    {"x", request.x},
+                    {"y", request.y},
+                    {"w", request.w},
+                    {"h", request.h},
+                    {"pixels_per_cell", request.pixels_per_cell},
+                    {"width", render->picture.width},
+                    {"height", render->picture.height},
+                    {"bytes", png->size()},
+                    {"warnings", render->warnings}};
+  out.png = *std::move(png);
+  return out;
+}
+
+ToolResult RunMapRender(const contexts::Context& context, const json& arguments,
+                        const mcp::Limits& limits) {
+  absl::StatusOr<MapRenderRequest> request = MapRenderRequestFrom(arguments);
+  if (!request.ok()) return ErrorResult(request.status());
+  absl::StatusOr<MapRenderResult> rendered =
+      RenderMapAsset(context, arguments.value("path", ""), *request);
+  if (!rendered.ok()) return ErrorResult(InContext(context, rendered.status()));
+  ToolResult result;
+  result.structured = std::move(rendered->structured);
+  result.structured["resource_uri"] = nullptr;
+  result.structured["preview"] = nullptr;
+  if (Base64Size(rendered->png.size()) <= limits.max_inline_image_base64) {
+    result.structured["delivery"] = "inline";
+    result.content.push_back(ImageBlock(rendered->png, "image/png"));
+    return result;
+  }
+  // Too large for one result: a link that renders it again, and the same
+  // cells at the largest smaller scale that fits, so the assistant sees the map.
+  const std::string uri = MapRenderUri(context, result.structured);
+  result.structured["delivery"] = "resource_link";
+  result.structured["resource_uri"] = uri;
+  result.content.push_back(
+      {{"type", "resource_link"},
+       {"uri", uri},
+       {"name", absl::StrCat(result.structured["path"].get<std::string>(), " (map render)")},
+       {"mimeType", "image/png"},
+       {"size", rendered->png.size()},
+       {"description", absl::StrCat("the whole render, ", rendered->png.size(),
+                                    " bytes: over the inline limit of ",
+                                    limits.max_inline_image_base64, " base64 characters")}});
+  MapRenderRequest smaller = *request;
+  smaller.style = result.structured["style"].get<std::string>();
+  for (smaller.pixels_per_cell = request->pixels_per_cell / 2; smaller.pixels_per_cell >= 1;
+       smaller.pixels_per_cell /= 2) {
+    absl::StatusOr<MapRenderResult> preview =
+        RenderMapAsset(context, result.structured["path"].get<std::string>(), smaller);
+    if (!preview.ok()) break;
+    if (Base64Size(preview->png.size()) <= limits.max_inline_image_base64) {
+      result.structured["preview"] = {{"width", preview->structured["width"]},
+                                      {"height", preview->structured["height"]},
+                                      {"pixels_per_cell", smaller.pixels_per_cell}};
+      result.content.push_back(ImageBlock(preview->png, "image/png"));
+      break;
+    }
+  }
+  return result;
+}
+
+absl::StatusOr<mcp::ResourceBytes> RenderMapResource(const contexts::Context& context,
+                                                     const mcp::ResourceUri& uri) {
+  json arguments = json::object();
+  for (const auto& [key, value] : uri.query) {
+    if (key == "export") continue;
+    if (key == "style") {
+      arguments["style"] = value;
+      continue;
+    }
+    int n = 0;
+    if ((key != "x" && key != "y" && key != "w" && key != "h" && key != "scale") ||
+        !absl::SimpleAtoi(value, &n)) {
+      return absl::InvalidArgumentError(absl::StrCat("map render: ", key, "=", value, " is not valid"));
+    }
+    arguments[key] = n;
+  }
+  absl::StatusOr<MapRenderRequest> request = MapRenderRequestFrom(arguments);
+  if (!request.ok()) return request.status();
+  if (request->x < 0 || request->y < 0 || request->w < 1 || request->h < 1) {
+    return absl::InvalidArgumentError("map render: x, y >= 0 and w, h >= 1");
+  }
+  absl::StatusOr<MapRenderResult> rendered = RenderMapAsset(context, uri.path, *request);
+  if (!rendered.ok()) return rendered.status();
+  return mcp::ResourceBytes{std::move(rendered->png), "image/png"};
+}
+
+mcp::Tool MapRenderTool() {
+  return {"map_render",
+          "Draw a GTA1 city map from above",
+          "A top-down PNG of a GTA1 city map (.CMP), or of a rectangle of its cells: each cell "
+          "shows the lid of its topmost block, drawn with the map's own style (STYLE%03d.G24 "
+          "beside the map, or `style`) with its lid rotation, flips and palette remap; flat "
+          "blocks let the lid below show through their transparent texels; empty cells are "
+          "transparent. scale is pixels per cell (default 8: the whole map is 2048 x 2048). "
+          "Large renders come back as a resource_link plus a smaller preview.",
+          MapRenderInput(),
+          MapRenderOutput(),
+          {},
+          RunMapRenderTool};
 }
 
 }  // namespace kbot::tools

@@ -3,9 +3,13 @@
 #pragma once
 
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "contexts/workspace.h"
+#include "mcp/resource_uri.h"
+#include "mcp/server.h"
 #include "mcp/tool.h"
 #include "mcp/tools/gaf_tools.h"
 
@@ -33,5 +37,35 @@ absl::StatusOr<json> MapDescribe(const Asset& asset, const std::optional<MapCell
 mcp::ToolResult RunMapDescribe(const contexts::Context& context, const json& arguments);
 
 mcp::Tool MapDescribeTool();
+
+// map_render: a top-down PNG of a rectangle of a city map, each cell showing
+// the lid of its topmost block drawn with the map's own style.
+struct MapRenderRequest {
+  int x = 0, y = 0, w = 256, h = 256;  // cells
+  int pixels_per_cell = 8;              // 1..64 (64: the tiles' own size)
+  // The style's path in the context; default STYLE%03d.G24 (the map's style
+  // number) in the map's folder.
+  std::optional<std::string> style;
+};
+
+struct MapRenderResult {
+  std::vector<uint8_t> png;
+  // {"path", "style", "x", "y", "w", "h", "pixels_per_cell", "width",
+  //  "height", "bytes", "warnings"}
+  json structured;
+};
+
+absl::StatusOr<MapRenderResult> RenderMapAsset(const contexts::Context& context,
+                                               const std::string& map_path,
+                                               const MapRenderRequest& request);
+
+mcp::ToolResult RunMapRender(const contexts::Context& context, const json& arguments,
+                             const mcp::Limits& limits);
+mcp::Tool MapRenderTool();
+
+// resources/read of kbot://CONTEXT/MAP.CMP?export=map&x=..&y=..&w=..&h=..&scale=..
+// [&style=..]: the render a map_render resource_link points at.
+absl::StatusOr<mcp::ResourceBytes> RenderMapResource(const contexts::Context& context,
+                                                     const mcp::ResourceUri& uri);
 
 }  // namespace kbot::tools

@@ -1,5 +1,6 @@
 #include "mcp/tools/tool_support.h"
 
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 
 namespace kbot::tools {
@@ -84,6 +85,13 @@ absl::StatusOr<ContextAsset> OpenContextAsset(const mcp::ToolCall& call) {
 
 absl::Status InContext(const contexts::Context& context, const absl::Status& status) {
   return absl::Status(status.code(), absl::StrCat("context ", context.name, ": ", status.message()));
+}
+
+size_t Base64Size(size_t bytes) { return (bytes + 2) / 3 * 4; }
+
+json ImageBlock(const std::vector<uint8_t>& bytes, const std::string& mime_type) {
+  const absl::string_view raw(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  return {{"type", "image"}, {"data", absl::Base64Escape(raw)}, {"mimeType", mime_type}};
 }
 
 mcp::ToolResult ErrorResult(const absl::Status& status) {

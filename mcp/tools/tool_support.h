@@ -45,6 +45,11 @@ absl::StatusOr<ContextAsset> OpenContextAsset(const contexts::Context& context,
 // `context` and `path` from a tool's arguments.
 absl::StatusOr<ContextAsset> OpenContextAsset(const mcp::ToolCall& call);
 
+// The base64 length of `bytes` bytes: what the inline image limit counts.
+size_t Base64Size(size_t bytes);
+// An MCP `image` content block holding `bytes`, base64.
+json ImageBlock(const std::vector<uint8_t>& bytes, const std::string& mime_type);
+
 // `status` with "context NAME: " before its message.
 absl::Status InContext(const contexts::Context& context, const absl::Status& status);
 

@@ -38,7 +38,8 @@ if (!fs.existsSync(KBOT)) {
   process.exit(2);
 }
 
-const TOOL_NAMES = ['context_list', 'vfs_list', 'gaf_list', 'gaf_info', 'gaf_export', 'palette_candidates', 'hpi_list', 'map_describe', 'fxt_decode'];
+const TOOL_NAMES = ['context_list', 'vfs_list', 'gaf_list', 'gaf_info', 'gaf_export', 'palette_candidates', 'hpi_list', 'map_describe', 'map_render',
+  'style_describe', 'style_tiles', 'fxt_decode', 'font_render', 'picture_export', 'player_describe'];
 const PALETTE_SOURCES = ['override', 'sidecar-pcx', 'palettes-pal', 'side-prefix', 'palette-pal', 'embedded'];
 const TEMPLATE = 'kbot://{context}/{+path}';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -206,7 +207,7 @@ async function commonChecks(client, ctx) {
     assert.deepEqual(await client.ping(), {});
   });
 
-  await check('tools/list: the nine tools, strict input schemas, output schemas, read-only', async () => {
+  await check('tools/list: the fifteen tools, strict input schemas, output schemas, read-only', async () => {
     const tools = [];
     let cursor;
     do {
@@ -533,6 +534,36 @@ async function commonChecks(client, ctx) {
     const harbour = structured(await client.callTool({ name: 'map_describe', arguments: { context, path: 'GTADATA/DEMO.CMP', x: 13, y: 14 } }), 'map_describe');
     assert.equal(harbour.cell.district, 'Harbour');
     assert.deepEqual(harbour.cell.blocks.map((b) => b.type), ['water']);
+  });
+
+  await check('map_render GTADATA/DEMO.CMP: the town from above with its own style', async () => {
+    const r = await client.callTool({ name: 'map_render', arguments: { context, path: 'GTADATA/DEMO.CMP', w: 17, h: 16, scale: 4 } });
+    const sc = structured(r, 'map_render');
+    assert.equal(sc.style, 'GTADATA/STYLE001.G24');
+    assert.equal(sc.delivery, 'inline');
+    assert.deepEqual([sc.width, sc.height], [68, 64]);
+    const img = decodePng(imageBlock(r).bytes);
+    assert.deepEqual([img.width, img.height], [68, 64]);
+    assert.equal(pixel(img, 66, 2)[3], 0, 'cell (16, 0) is empty: transparent');
+    const water = pixel(img, 14 * 4 + 2, 14 * 4 + 2);
+    assert.equal(water[3], 255);
+    assert.ok(water[2] > water[0] && water[2] > water[1], `water is blue: ${water}`);
+    const road = pixel(img, 7 * 4 + 1, 1);
+    assert.notDeepEqual(road, pixel(img, 1, 1), 'the road is not the pavement');
+  });
+
+  await check('style_describe, style_tiles and font_render on the demo style and font', async () => {
+    const st = structured(await client.callTool({ name: 'style_describe', arguments: { context, path: 'GTADATA/STYLE001.G24' } }), 'style_describe');
+    assert.equal(st.header.version, 336);
+    assert.deepEqual(st.tiles, { side: 2, lid: 6, aux: 4, total: 12 });
+    const tiles = await client.callTool({ name: 'style_tiles', arguments: { context, path: 'GTADATA/STYLE001.G24', kind: 'lid', remap: 2 } });
+    const sheet = decodePng(imageBlock(tiles).bytes);
+    assert.ok(sheet.width >= 64 && sheet.height >= 64, `${sheet.width}x${sheet.height}`);
+    structured(tiles, 'style_tiles');
+    const font = await client.callTool({ name: 'font_render', arguments: { context, path: 'GTADATA/DEMO.FON', text: 'KBOT 1997!' } });
+    const text = decodePng(imageBlock(font).bytes);
+    assert.equal(text.height, 8);
+    structured(font, 'font_render');
   });
 
   await check('fxt_decode GTADATA/ENGLISH.FXT: every record in order, one key, a search', async () => {

@@ -100,7 +100,8 @@ TEST(DemoAssets, ListsEveryFileInOrder) {
                                              "anims/layered.gaf", "anims/atlas.gaf",
                                              "anims/atlas.pcx", "units/araflag.gaf",
                                              "palettes/aramon.pcx", "GTADATA/ENGLISH.FXT",
-                                             "GTADATA/DEMO.CMP", "demo.ufo"}));
+                                             "GTADATA/DEMO.CMP", "GTADATA/STYLE001.G24",
+                                             "GTADATA/DEMO.FON", "demo.ufo"}));
 }
 
 // Other tests (and users' notes) depend on these three, byte for byte.

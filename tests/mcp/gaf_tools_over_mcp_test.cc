@@ -73,7 +73,9 @@ TEST_F(ToolsOverMcp, EveryToolDeclaresItsMetadata) {
   }
   EXPECT_EQ(names, (std::vector<std::string>{"context_list", "vfs_list", "gaf_list", "gaf_info",
                                              "gaf_export", "palette_candidates", "hpi_list",
-                                             "map_describe", "fxt_decode"}));
+                                             "map_describe", "map_render", "style_describe",
+                                             "style_tiles", "fxt_decode", "font_render",
+                                             "picture_export", "player_describe"}));
 }
 
 TEST_F(ToolsOverMcp, ContextListShowsTheDemo) {

@@ -1,0 +1,136 @@
+// `kbot gta style|tiles|font|picture|player`, run as a process on the demo
+// style and font and on small files written here.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "contexts/demo_gta_style.h"
+#include "mcp/tools/gta_asset_handlers.h"
+#include "nlohmann/json.hpp"
+#include "tests/support/decode_image.h"
+#include "tests/support/kbot_process.h"
+
+namespace kbot {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using testing::KbotProcess;
+using testing::KbotRun;
+
+void Write(const fs::path& path, const std::vector<uint8_t>& bytes) {
+  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+                                              std::streamsize(bytes.size()));
+}
+
+testing::DecodedPng ReadPng(const fs::path& path) {
+  const std::string bytes = testing::ReadFile(path);
+  absl::StatusOr<testing::DecodedPng> png = testing::DecodePng(
+      std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
+  EXPECT_TRUE(png.ok()) << png.status();
+  return png.ok() ? *png : testing::DecodedPng{};
+}
+
+TEST(GtaAssetCli, StyleJsonIsTheToolsAndTilesWriteASheet) {
+  KbotProcess kbot;
+  const std::vector<uint8_t> style = contexts::DemoStyle();
+  Write(kbot.dir() / "STYLE001.G24", style);
+  KbotRun r = kbot.Run("gta style STYLE001.G24 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  absl::StatusOr<json> expected = tools::StyleDescribe({"STYLE001.G24", style});
+  ASSERT_TRUE(expected.ok()) << expected.status();
+  EXPECT_EQ(json::parse(r.out), *expected);
+  r = kbot.Run("gta style STYLE001.G24");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("2 side, 6 lid, 4 aux tile(s)"), std::string::npos) << r.out;
+
+  r = kbot.Run("gta tiles STYLE001.G24 --target lids.png --first 1 --count 5 --remap 2 "
+               "--columns 3 --scale 2");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("wrote lids.png: 388 x 258, ", 0), 0u) << r.out;
+  testing::DecodedPng png = ReadPng(kbot.dir() / "lids.png");
+  EXPECT_EQ(png.width, 3 * 128 + 2 * 2);
+  EXPECT_EQ(png.height, 2 * 128 + 2);
+  EXPECT_EQ(png.alpha(0, 0), 255);
+  EXPECT_EQ(png.alpha(129, 0), 0);    // the gap
+  EXPECT_EQ(png.alpha(300, 200), 0);  // no sixth tile
+  r = kbot.Run("gta tiles STYLE001.G24 --kind side --direction left --target sides.png");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(ReadPng(kbot.dir() / "sides.png").width, 130);
+}
+
+TEST(GtaAssetCli, FontJsonIsTheTools) {
+  KbotProcess kbot;
+  const std::vector<uint8_t> font = contexts::DemoFont();
+  Write(kbot.dir() / "DEMO.FON", font);
+  const KbotRun r = kbot.Run("gta font DEMO.FON --text 'HI 42' --scale 2 --target t.png --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  absl::StatusOr<tools::GtaImage> expected =
+      tools::FontRender({"DEMO.FON", font}, tools::FontRequest{"HI 42", "text", 2, std::nullopt});
+  ASSERT_TRUE(expected.ok()) << expected.status();
+  EXPECT_EQ(json::parse(r.out), expected->structured);
+  EXPECT_EQ(testing::ReadFile(kbot.dir() / "t.png"),
+            std::string(expected->png.begin(), expected->png.end()));
+  EXPECT_EQ(ReadPng(kbot.dir() / "t.png").height, 16);
+}
+
+TEST(GtaAssetCli, PictureRawAndRatWithThePaletteBesideIt) {
+  KbotProcess kbot;
+  std::vector<uint8_t> raw;
+  for (int i = 0; i < 12; ++i) raw.insert(raw.end(), {uint8_t(i), uint8_t(10 + i), uint8_t(20 + i)});
+  Write(kbot.dir() / "PIC.RAW", raw);
+  KbotRun r = kbot.Run("gta picture PIC.RAW --target p.png --width 4 --height 3");
+  ASSERT_EQ(r.status, 0) << r.err;
+  testing::DecodedPng png = ReadPng(kbot.dir() / "p.png");
+  EXPECT_EQ(png.width, 4);
+  EXPECT_EQ(png.rgba[(2 * 4 + 3) * 4], 11);
+  std::vector<uint8_t> pal;
+  for (int i = 0; i < 256; ++i) pal.insert(pal.end(), {uint8_t(255 - i), uint8_t(i), 7});
+  Write(kbot.dir() / "f_pal.raw", pal);  // found whatever its case
+  Write(kbot.dir() / "t.rat", {0, 1, 2, 255});
+  r = kbot.Run("gta picture t.rat --target r.png --width 2 --height 2 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out), json::parse(R"({"path": "t.rat", "format": "rat", "width": 2,
+      "height": 2, "palette": "F_PAL.RAW"})"));
+  png = ReadPng(kbot.dir() / "r.png");
+  EXPECT_EQ(png.rgba[0], 255);
+  EXPECT_EQ(png.rgba[3 * 4 + 1], 255);
+}
+
+TEST(GtaAssetCli, PlayerJsonIsTheTools) {
+  KbotProcess kbot;
+  std::vector<uint8_t> player(0x414, 0);
+  player[0x18] = 100;
+  player[0x18 + 4] = 'A';
+  Write(kbot.dir() / "PLAYER_A.DAT", player);
+  KbotRun r = kbot.Run("gta player PLAYER_A.DAT --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  absl::StatusOr<json> expected = tools::PlayerDescribe({"PLAYER_A.DAT", player});
+  ASSERT_TRUE(expected.ok()) << expected.status();
+  EXPECT_EQ(json::parse(r.out), *expected);
+  EXPECT_EQ((*expected)["high_scores"][0]["scores"][0]["score"], 100);
+  r = kbot.Run("gta player PLAYER_A.DAT");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("PLAYER_A.DAT: GTA1 settings"), std::string::npos) << r.out;
+}
+
+TEST(GtaAssetCli, UsageAndErrors) {
+  KbotProcess kbot;
+  Write(kbot.dir() / "STYLE001.G24", contexts::DemoStyle());
+  EXPECT_EQ(kbot.Run("gta tiles STYLE001.G24").status, 2);  // no --target
+  EXPECT_EQ(kbot.Run("gta tiles STYLE001.G24 --target x.png --kind side --remap 1").status, 2);
+  EXPECT_EQ(kbot.Run("gta picture PIC.RAW --target p.png --width 4").status, 2);
+  EXPECT_EQ(kbot.Run("gta font DEMO.FON --target t.png").status, 2);  // no --text
+  KbotRun r = kbot.Run("gta tiles STYLE001.G24 --target x.png --first 6");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "kbot: gta tiles: STYLE001.G24: no lid tile 6: the style has 6 lid tile(s)\n");
+  EXPECT_FALSE(fs::exists(kbot.dir() / "x.png"));
+  Write(kbot.dir() / "bad.g24", {1, 2, 3});
+  r = kbot.Run("gta style bad.g24");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err.rfind("kbot: gta style: bad.g24: ", 0), 0u) << r.err;
+}
+
+}  // namespace
+}  // namespace kbot

@@ -1,0 +1,452 @@
+// The GTA1 asset tools (style_describe, style_tiles, font_render,
+// picture_export, player_describe) called directly on files laid out byte by
+// byte from the headers in formats/gta/, and the demo style and font.
+#include "mcp/tools/gta_asset_handlers.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <functional>
+#include <set>
+
+#include "absl/strings/escaping.h"
+#include "contexts/demo_gta_style.h"
+#include "formats/gta/font.h"
+#include "formats/gta/style.h"
+#include "mcp/schema.h"
+#include "tests/support/decode_image.h"
+
+namespace kbot::tools {
+namespace {
+
+void PutU32(std::vector<uint8_t>& out, uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(uint8_t(v >> (8 * i)));
+}
+
+// 1 side + 2 lid + 1 aux tiles = one 16 KB strip; 2 CLUTs on one 64 KB page;
+// 16 palette index entries; one animation (lid 1, speed 3, aux 0).
+struct StyleBytes {
+  uint32_t version = 336;
+  std::vector<uint8_t> tiles = std::vector<uint8_t>(0x4000, 0);
+  std::vector<uint8_t> cluts = std::vector<uint8_t>(0x10000, 0);
+  std::vector<uint16_t> index = std::vector<uint16_t>(16, 0);
+  std::vector<uint8_t> anims = {1, 1, 1, 3, 1, 0};
+
+  void Texel(int tile, int u, int v, uint8_t value) {
+    tiles[gta::TileTexelOffset(tile, u, v)] = value;
+  }
+  StyleBytes() {
+    for (int v = 0; v < 64; ++v) {
+      for (int u = 0; u < 64; ++u) {
+        Texel(0, u, v, 1);  // side 0
+        Texel(1, u, v, 9);  // lid 0
+        Texel(2, u, v, 4);  // lid 1
+        Texel(3, u, v, 5);  // aux 0
+      }
+    }
+    Texel(1, 0, 0, 2);
+    Texel(1, 5, 7, 3);
+    // CLUT 0 colour e: (e, 10, 20); CLUT 1: (e, 100, 200). Stored B, G, R, 0.
+    for (int c = 0; c < 2; ++c) {
+      for (int e = 0; e < 256; ++e) {
+        const size_t at = gta::ClutColorOffset(c, e);
+        cluts[at] = c ? 200 : 20, cluts[at + 1] = c ? 100 : 10, cluts[at + 2] = uint8_t(e);
+      }
+    }
+    index[gta::SidePaletteSlot(0, gta::SideDirection::kLeft)] = 1;
+    index[gta::TilePaletteSlot(1, 1)] = 1;  // lid 0 remap 1
+    index[gta::TilePaletteSlot(2, 2)] = 9;  // lid 1 remap 2: past the 2 CLUTs
+  }
+  std::vector<uint8_t> Build() const {
+    std::vector<uint8_t> out;
+    for (uint32_t v : {version, 4096u, 2 * 4096u, 4096u, uint32_t(anims.size()), 2048u, 2048u, 0u,
+                       0u, 0u, uint32_t(2 * index.size()), 3u, 0u, 0u, 0u, 0u}) {
+      PutU32(out, v);
+    }
+    out.insert(out.end(), tiles.begin(), tiles.end());
+    out.insert(out.end(), anims.begin(), anims.end());
+    out.insert(out.end(), cluts.begin(), cluts.end());
+    for (uint16_t e : index) out.push_back(uint8_t(e)), out.push_back(uint8_t(e >> 8));
+    out.insert(out.end(), {7, 8, 9});  // object info
+    return out;
+  }
+};
+
+// Two glyphs 2 high: '!' 2 wide {1, 0 / 0, 2}, '"' 1 wide {3 / 3}; colour i
+// is (i, 2i, 3i).
+std::vector<uint8_t> FontBytes() {
+  std::vector<uint8_t> out = {2, 2, 2, 1, 0, 0, 2, 1, 3, 3};
+  for (int i = 0; i < 256; ++i) out.insert(out.end(), {uint8_t(i), uint8_t(2 * i), uint8_t(3 * i)});
+  return out;
+}
+
+std::vector<uint8_t> PlayerBytes() {
+  std::vector<uint8_t> out(0x414, 0);
+  for (int i = 0; i < 0x14; ++i) out[size_t(i)] = uint8_t(i);
+  out[0x14] = 2;
+  const size_t score = 0x18 + (2 * 3 + 1) * 20;  // level 2, rank 1
+  out[score] = 0x39, out[score + 1] = 0x30;       // 12345
+  std::memcpy(&out[score + 4], "BOB", 3);
+  std::memcpy(&out[0x180 + 0x50], "Alice", 5);    // player 1
+  out[0x400] = 1;
+  std::memcpy(&out[0x401], "NET", 3);
+  return out;
+}
+
+contexts::Context GtaContext() {
+  std::vector<uint8_t> raw;
+  for (int i = 0; i < 12; ++i) raw.insert(raw.end(), {uint8_t(i), uint8_t(10 + i), uint8_t(20 + i)});
+  std::vector<uint8_t> pal, other;
+  for (int i = 0; i < 256; ++i) {
+    pal.insert(pal.end(), {uint8_t(255 - i), uint8_t(i), 7});
+    other.insert(other.end(), {1, 2, uint8_t(i)});
+  }
+  StyleBytes bad;
+  bad.version = 335;
+  std::vector<uint8_t> short_font = FontBytes();
+  short_font.resize(100);
+  return contexts::Context{
+      "gta", contexts::Game::kGta, "", true,
+      contexts::MakeMemoryVfs({{"GTADATA/STYLE001.G24", StyleBytes().Build()},
+                               {"GTADATA/BAD.G24", bad.Build()},
+                               {"GTADATA/SMALL.FON", FontBytes()},
+                               {"GTADATA/CUT.FON", short_font},
+                               {"GTADATA/PIC.RAW", raw},
+                               {"GTADATA/T.RAT", {0, 1, 2, 255}},
+                               {"GTADATA/F_PAL.RAW", pal},
+                               {"OTHER.ACT", other},
+                               {"PLAYER_A.DAT", PlayerBytes()},
+                               {"SHORT.DAT", std::vector<uint8_t>(0x413, 0)}},
+                              "test")};
+}
+
+using Run = mcp::ToolResult (*)(const contexts::Context&, const json&);
+
+mcp::ToolResult Call(const mcp::Tool& tool, const std::function<mcp::ToolResult(const json&)>& run,
+                     const json& arguments) {
+  absl::StatusOr<mcp::CompiledSchema> in = mcp::CompiledSchema::Compile(tool.input_schema);
+  EXPECT_TRUE(in.ok() && in->Validate(arguments).ok()) << arguments.dump();
+  mcp::ToolResult result = run(arguments);
+  if (!result.error) {
+    absl::StatusOr<mcp::CompiledSchema> out = mcp::CompiledSchema::Compile(tool.output_schema);
+    EXPECT_TRUE(out.ok() && out->Validate(result.structured).ok()) << result.structured.dump(2);
+  }
+  return result;
+}
+
+mcp::ToolResult Describe(const json& a) {
+  const contexts::Context c = GtaContext();
+  return Call(StyleDescribeTool(), [&](const json& x) { return RunStyleDescribe(c, x); }, a);
+}
+mcp::ToolResult Tiles(const json& a) {
+  const contexts::Context c = GtaContext();
+  return Call(StyleTilesTool(), [&](const json& x) { return RunStyleTiles(c, x); }, a);
+}
+mcp::ToolResult Font(const json& a) {
+  const contexts::Context c = GtaContext();
+  return Call(FontRenderTool(), [&](const json& x) { return RunFontRender(c, x); }, a);
+}
+mcp::ToolResult Picture(const json& a) {
+  const contexts::Context c = GtaContext();
+  return Call(PictureExportTool(), [&](const json& x) { return RunPictureExport(c, x); }, a);
+}
+mcp::ToolResult Player(const json& a) {
+  const contexts::Context c = GtaContext();
+  return Call(PlayerDescribeTool(), [&](const json& x) { return RunPlayerDescribe(c, x); }, a);
+}
+
+// The PNG of a result's image block, decoded.
+testing::DecodedPng Image(const mcp::ToolResult& r) {
+  EXPECT_EQ(r.content.size(), 1u);
+  if (r.content.empty()) return {};
+  EXPECT_EQ(r.content[0]["type"], "image");
+  EXPECT_EQ(r.content[0]["mimeType"], "image/png");
+  std::string bytes;
+  EXPECT_TRUE(absl::Base64Unescape(r.content[0]["data"].get<std::string>(), &bytes));
+  absl::StatusOr<testing::DecodedPng> png = testing::DecodePng(
+      std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
+  EXPECT_TRUE(png.ok()) << png.status();
+  return png.ok() ? *png : testing::DecodedPng{};
+}
+
+std::vector<int> Pixel(const testing::DecodedPng& png, int x, int y) {
+  const uint8_t* p = &png.rgba[(size_t(y) * size_t(png.width) + size_t(x)) * 4];
+  return {p[0], p[1], p[2], p[3]};
+}
+
+TEST(StyleDescribe, HeaderSectionsTilesAnimations) {
+  const mcp::ToolResult r = Describe({{"path", "gtadata/style001.g24"}});
+  ASSERT_FALSE(r.error) << *r.error;
+  const json& s = r.structured;
+  EXPECT_EQ(s["path"], "GTADATA/STYLE001.G24");
+  EXPECT_EQ(s["header"]["version"], 336);
+  EXPECT_EQ(s["header"]["clut_size"], 2048);
+  EXPECT_EQ(s["header"]["object_info_size"], 3);
+  EXPECT_EQ(s["tiles"], json::parse(R"({"side": 1, "lid": 2, "aux": 1, "total": 4})"));
+  EXPECT_EQ(s["animations"], json::parse(R"([{"index": 0, "block": 1, "which": "lid",
+      "which_value": 1, "speed": 3, "frames": [0]}])"));
+  EXPECT_EQ(s["cluts"], 2);
+  EXPECT_EQ(s["palette_index"], json::parse(R"({"entries": 16, "tile_entries": 16})"));
+  EXPECT_EQ(s["undocumented"], json::parse(R"({"object_info": 3, "cars": 0, "sprite_info": 0,
+      "sprite_graphics": 0, "sprite_numbers": 0})"));
+  ASSERT_EQ(s["sections"].size(), 9u);
+  EXPECT_EQ(s["sections"][0], json::parse(R"({"name": "tiles", "offset": 64, "size": 16384,
+      "stored": 16384})"));
+  EXPECT_EQ(s["sections"][1], json::parse(R"({"name": "animations", "offset": 16448, "size": 6,
+      "stored": 6})"));
+  EXPECT_EQ(s["sections"][2], json::parse(R"({"name": "CLUTs", "offset": 16454, "size": 2048,
+      "stored": 65536})"));
+  EXPECT_EQ(s["sections"][3]["name"], "palette index");
+  EXPECT_EQ(s["sections"][3]["offset"], 16454 + 65536);
+  EXPECT_EQ(s["warnings"], json::array());
+}
+
+TEST(StyleDescribe, ErrorsNameTheFile) {
+  const mcp::ToolResult r = Describe({{"path", "GTADATA/BAD.G24"}});
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->rfind("context gta: GTADATA/BAD.G24: ", 0), 0u) << *r.error;
+  const mcp::ToolResult missing = Describe({{"path", "NOPE.G24"}});
+  ASSERT_TRUE(missing.error);
+  EXPECT_NE(missing.error->find("NOPE.G24"), std::string::npos) << *missing.error;
+}
+
+TEST(StyleTiles, LidSheetThroughRemaps) {
+  mcp::ToolResult r = Tiles({{"path", "GTADATA/STYLE001.G24"}});
+  ASSERT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(r.structured, json::parse(R"({"path": "GTADATA/STYLE001.G24", "kind": "lid",
+      "first": 0, "count": 2, "total": 2, "remap": 0, "columns": 2, "rows": 1, "scale": 1,
+      "width": 130, "height": 64, "tiles": [{"tile": 0, "clut": 0}, {"tile": 1, "clut": 0}],
+      "warnings": []})"));
+  testing::DecodedPng png = Image(r);
+  ASSERT_EQ(png.width, 130);
+  ASSERT_EQ(png.height, 64);
+  EXPECT_EQ(Pixel(png, 0, 0), (std::vector<int>{2, 10, 20, 255}));
+  EXPECT_EQ(Pixel(png, 5, 7), (std::vector<int>{3, 10, 20, 255}));
+  EXPECT_EQ(Pixel(png, 63, 63), (std::vector<int>{9, 10, 20, 255}));
+  EXPECT_EQ(Pixel(png, 64, 0)[3], 0);  // the gap
+  EXPECT_EQ(Pixel(png, 65, 30)[3], 0);
+  EXPECT_EQ(Pixel(png, 66, 0), (std::vector<int>{4, 10, 20, 255}));
+
+  r = Tiles({{"path", "GTADATA/STYLE001.G24"}, {"remap", 1}, {"count", 1}});
+  ASSERT_FALSE(r.error) << *r.error;
+  png = Image(r);
+  EXPECT_EQ(png.width, 64);
+  EXPECT_EQ(Pixel(png, 0, 0), (std::vector<int>{2, 100, 200, 255}));
+}
+
+TEST(StyleTiles, UnresolvedPaletteIsTransparentAndWarned) {
+  const mcp::ToolResult r =
+      Tiles({{"path", "GTADATA/STYLE001.G24"}, {"remap", 2}, {"first", 1}, {"scale", 2}});
+  ASSERT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(r.structured["tiles"], json::parse(R"([{"tile": 1, "clut": null}])"));
+  ASSERT_EQ(r.structured["warnings"].size(), 1u);
+  EXPECT_EQ(r.structured["warnings"][0].get<std::string>().rfind("lid tile 1 drawn transparent: ", 0), 0u)
+      << r.structured["warnings"];
+  const testing::DecodedPng png = Image(r);
+  EXPECT_EQ(png.width, 128);
+  EXPECT_EQ(Pixel(png, 10, 10)[3], 0);
+}
+
+TEST(StyleTiles, SideDirectionsScaleAndColumns) {
+  mcp::ToolResult r = Tiles({{"path", "GTADATA/STYLE001.G24"}, {"kind", "side"}, {"direction", "left"}});
+  ASSERT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(r.structured["direction"], "left");
+  EXPECT_FALSE(r.structured.contains("remap"));
+  EXPECT_EQ(Pixel(Image(r), 0, 0), (std::vector<int>{1, 100, 200, 255}));
+  r = Tiles({{"path", "GTADATA/STYLE001.G24"}, {"columns", 1}, {"scale", 2}});
+  ASSERT_FALSE(r.error) << *r.error;
+  const testing::DecodedPng png = Image(r);
+  EXPECT_EQ(png.width, 128);
+  EXPECT_EQ(png.height, 258);
+  EXPECT_EQ(Pixel(png, 1, 1), (std::vector<int>{2, 10, 20, 255}));   // texel (0, 0) at scale 2
+  EXPECT_EQ(Pixel(png, 2, 0), (std::vector<int>{9, 10, 20, 255}));
+  EXPECT_EQ(Pixel(png, 0, 128)[3], 0);
+  EXPECT_EQ(Pixel(png, 0, 130), (std::vector<int>{4, 10, 20, 255}));
+  r = Tiles({{"path", "GTADATA/STYLE001.G24"}, {"kind", "aux"}});
+  ASSERT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(Pixel(Image(r), 0, 0), (std::vector<int>{5, 10, 20, 255}));
+}
+
+TEST(StyleTiles, Errors) {
+  mcp::ToolResult r = Tiles({{"path", "GTADATA/STYLE001.G24"}, {"first", 2}});
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(*r.error, "context gta: GTADATA/STYLE001.G24: no lid tile 2: the style has 2 lid tile(s)");
+  r = Tiles({{"path", "GTADATA/STYLE001.G24"}, {"first", 1}, {"count", 2}});
+  ASSERT_TRUE(r.error);
+  EXPECT_NE(r.error->find("GTADATA/STYLE001.G24: lid tiles 1..2"), std::string::npos) << *r.error;
+  r = Tiles({{"path", "GTADATA/STYLE001.G24"}, {"kind", "side"}, {"remap", 1}});
+  ASSERT_TRUE(r.error);
+  r = Tiles({{"path", "GTADATA/BAD.G24"}});
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->rfind("context gta: GTADATA/BAD.G24: ", 0), 0u) << *r.error;
+}
+
+TEST(FontRender, GlyphsPaletteAndMissing) {
+  mcp::ToolResult r = Font({{"path", "GTADATA/SMALL.FON"}, {"text", "!\"!A"}});
+  ASSERT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(r.structured, json::parse(R"({"path": "GTADATA/SMALL.FON", "text": "!\"!A",
+      "kind": "text", "scale": 1, "width": 5, "height": 2,
+      "glyphs": {"count": 2, "height": 2, "first_code": 33}, "drawn": 3,
+      "missing": [{"position": 3, "code": 65, "reason": "outside the font's codes 0x21..0x22"}],
+      "warnings": []})"));
+  testing::DecodedPng png = Image(r);
+  ASSERT_EQ(png.width, 5);
+  EXPECT_EQ(Pixel(png, 0, 0), (std::vector<int>{1, 2, 3, 255}));
+  EXPECT_EQ(Pixel(png, 1, 0)[3], 0);
+  EXPECT_EQ(Pixel(png, 1, 1), (std::vector<int>{2, 4, 6, 255}));
+  EXPECT_EQ(Pixel(png, 2, 0), (std::vector<int>{3, 6, 9, 255}));
+  EXPECT_EQ(Pixel(png, 3, 0), (std::vector<int>{1, 2, 3, 255}));
+
+  r = Font({{"path", "GTADATA/SMALL.FON"}, {"text", "! !"}, {"space_width", 3}, {"scale", 2}});
+  ASSERT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(r.structured["width"], 14);
+  EXPECT_EQ(r.structured["height"], 4);
+  png = Image(r);
+  EXPECT_EQ(Pixel(png, 1, 1), (std::vector<int>{1, 2, 3, 255}));
+  EXPECT_EQ(Pixel(png, 5, 0)[3], 0);
+  EXPECT_EQ(Pixel(png, 10, 0), (std::vector<int>{1, 2, 3, 255}));
+}
+
+TEST(FontRender, Errors) {
+  mcp::ToolResult r = Font({{"path", "GTADATA/CUT.FON"}, {"text", "!"}});
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->rfind("context gta: GTADATA/CUT.FON: ", 0), 0u) << *r.error;
+  r = Font({{"path", "GTADATA/SMALL.FON"}, {"text", "AB"}});
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->rfind("context gta: GTADATA/SMALL.FON: nothing to draw", 0), 0u) << *r.error;
+}
+
+TEST(PictureExport, RawWithItsSize) {
+  const mcp::ToolResult r = Picture({{"path", "GTADATA/PIC.RAW"}, {"width", 4}, {"height", 3}});
+  ASSERT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(r.structured, json::parse(R"({"path": "GTADATA/PIC.RAW", "format": "raw",
+      "width": 4, "height": 3, "palette": null})"));
+  const testing::DecodedPng png = Image(r);
+  ASSERT_EQ(png.width, 4);
+  ASSERT_EQ(png.height, 3);
+  EXPECT_EQ(Pixel(png, 0, 0), (std::vector<int>{0, 10, 20, 255}));
+  EXPECT_EQ(Pixel(png, 3, 2), (std::vector<int>{11, 21, 31, 255}));
+  const mcp::ToolResult unsized = Picture({{"path", "GTADATA/PIC.RAW"}});
+  ASSERT_TRUE(unsized.error);
+  EXPECT_EQ(unsized.error->rfind("context gta: GTADATA/PIC.RAW", 0), 0u) << *unsized.error;
+  const mcp::ToolResult wrong = Picture({{"path", "GTADATA/PIC.RAW"}, {"width", 4}, {"height", 4}});
+  ASSERT_TRUE(wrong.error);
+  EXPECT_NE(wrong.error->find("GTADATA/PIC.RAW"), std::string::npos) << *wrong.error;
+}
+
+TEST(PictureExport, RatThroughItsPalette) {
+  mcp::ToolResult r = Picture({{"path", "GTADATA/T.RAT"}, {"width", 2}, {"height", 2}});
+  ASSERT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(r.structured, json::parse(R"({"path": "GTADATA/T.RAT", "format": "rat",
+      "width": 2, "height": 2, "palette": "GTADATA/F_PAL.RAW"})"));
+  testing::DecodedPng png = Image(r);
+  EXPECT_EQ(Pixel(png, 0, 0), (std::vector<int>{255, 0, 7, 255}));
+  EXPECT_EQ(Pixel(png, 1, 1), (std::vector<int>{0, 255, 7, 255}));
+  r = Picture({{"path", "GTADATA/T.RAT"}, {"width", 2}, {"height", 2}, {"palette", "other.act"}});
+  ASSERT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(r.structured["palette"], "other.act");
+  EXPECT_EQ(Pixel(Image(r), 0, 1), (std::vector<int>{1, 2, 2, 255}));
+  r = Picture({{"path", "GTADATA/T.RAT"}, {"width", 2}, {"height", 2}, {"palette", "NONE.ACT"}});
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->rfind("context gta: GTADATA/T.RAT: its palette: ", 0), 0u) << *r.error;
+}
+
+TEST(PlayerDescribe, ScoresPlayersAndSettings) {
+  const mcp::ToolResult r = Player({{"path", "player_a.dat"}});
+  ASSERT_FALSE(r.error) << *r.error;
+  const json& p = r.structured;
+  EXPECT_EQ(p["path"], "PLAYER_A.DAT");
+  EXPECT_EQ(p["settings"], "000102030405060708090a0b0c0d0e0f10111213");
+  EXPECT_EQ(p["settings_bytes"].size(), 20u);
+  EXPECT_EQ(p["settings_bytes"][19], 19);
+  EXPECT_EQ(p["language_override"], 2);
+  EXPECT_EQ(p["language_raw"], "02000000");
+  ASSERT_EQ(p["high_scores"].size(), 6u);
+  EXPECT_EQ(p["high_scores"][2], json::parse(R"({"level": 2, "scores": [
+      {"rank": 0, "score": 0, "name": ""}, {"rank": 1, "score": 12345, "name": "BOB"},
+      {"rank": 2, "score": 0, "name": ""}]})"));
+  ASSERT_EQ(p["players"].size(), 8u);
+  EXPECT_EQ(p["players"][1], json::parse(R"({"index": 1, "name": "Alice"})"));
+  EXPECT_EQ(p["players"][2]["index"], 2);
+  EXPECT_EQ(p["current_player"], 1);
+  EXPECT_EQ(p["network_name"], "NET");
+  const mcp::ToolResult bad = Player({{"path", "SHORT.DAT"}});
+  ASSERT_TRUE(bad.error);
+  EXPECT_EQ(bad.error->rfind("context gta: SHORT.DAT: ", 0), 0u) << *bad.error;
+}
+
+TEST(DemoGtaStyle, StyleHasTheTilesTheDemoMapUses) {
+  const std::vector<uint8_t> bytes = contexts::DemoStyle();
+  absl::StatusOr<gta::Style> style = gta::ReadStyle(bytes, "STYLE001.G24");
+  ASSERT_TRUE(style.ok()) << style.status();
+  EXPECT_EQ(style->warnings, std::vector<std::string>{});
+  EXPECT_GE(style->side_tiles, 2);
+  EXPECT_GE(style->lid_tiles, 6);
+  EXPECT_GE(style->aux_tiles, 2);
+  ASSERT_EQ(style->animations.size(), 1u);
+  EXPECT_EQ(style->animations[0].block, 5);
+  EXPECT_EQ(style->animations[0].which, 1);
+  EXPECT_EQ(style->animations[0].frames, (std::vector<uint8_t>{0, 1}));
+  EXPECT_GE(style->palette_index.size(), size_t(4 * style->tile_count()));
+  for (int lid = 0; lid < style->lid_tiles; ++lid) {
+    std::set<int> cluts;
+    for (int r = 0; r < 4; ++r) {
+      ASSERT_TRUE(style->LidPalette(lid, r).ok());
+      cluts.insert(*style->ClutOfPalette(gta::TilePaletteSlot(style->LidTile(lid), r)));
+    }
+    EXPECT_EQ(cluts.size(), 4u) << "lid " << lid;
+  }
+  for (int side = 0; side < style->side_tiles; ++side) {
+    for (gta::SideDirection d : {gta::SideDirection::kTop, gta::SideDirection::kBottom,
+                                 gta::SideDirection::kLeft, gta::SideDirection::kRight}) {
+      EXPECT_TRUE(style->SidePalette(side, d).ok());
+    }
+  }
+  // Road: a light dashed centre line on dark asphalt, along v.
+  const gta::TileTexels road = *style->Tile(style->LidTile(1));
+  const palette::Palette day = *style->LidPalette(1, 0);
+  const palette::Rgb line = day.colors[road[2 * 64 + 31]], gap = day.colors[road[12 * 64 + 31]];
+  const palette::Rgb asphalt = day.colors[road[2 * 64 + 20]];
+  EXPECT_GT(line.r + line.g, 2 * (asphalt.r + asphalt.g));
+  EXPECT_LT(gap.r, 100);
+  // Water is blue, grass green.
+  const palette::Rgb water = day.colors[(*style->Tile(style->LidTile(5)))[33 * 64 + 10]];
+  EXPECT_GT(water.b, water.r);
+  const palette::Rgb grass = day.colors[(*style->Tile(style->LidTile(4)))[33 * 64 + 10]];
+  EXPECT_GT(grass.g, grass.r);
+  EXPECT_GT(grass.g, grass.b);
+  // The tool draws it.
+  const contexts::Context c{"demo", contexts::Game::kGta, "", true,
+                            contexts::MakeMemoryVfs({{"GTADATA/STYLE001.G24", bytes}}, "test")};
+  const mcp::ToolResult r = RunStyleTiles(c, {{"path", "GTADATA/STYLE001.G24"}, {"remap", 3}});
+  ASSERT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(r.structured["count"], style->lid_tiles);
+  EXPECT_EQ(r.structured["warnings"], json::array());
+}
+
+TEST(DemoGtaStyle, FontHasLettersDigitsAndPunctuation) {
+  const std::vector<uint8_t> bytes = contexts::DemoFont();
+  absl::StatusOr<gta::Font> font = gta::ReadFont(bytes, "DEMO.FON", gta::FontKind::kText);
+  ASSERT_TRUE(font.ok()) << font.status();
+  EXPECT_EQ(font->height, 8);
+  EXPECT_EQ(font->warnings, std::vector<std::string>{});
+  std::string codes = "!?.,:-0123456789";
+  for (char c = 'A'; c <= 'Z'; ++c) codes += c;
+  for (char c : codes) {
+    const gta::FontGlyph* g = font->Find(c);
+    ASSERT_NE(g, nullptr) << c;
+    EXPECT_GE(g->width, 2) << c;
+    int ink = 0;
+    for (uint8_t p : g->pixels) ink += p != 0;
+    EXPECT_GT(ink, 0) << c;
+  }
+  const contexts::Context c{"demo", contexts::Game::kGta, "", true,
+                            contexts::MakeMemoryVfs({{"DEMO.FON", bytes}}, "test")};
+  const mcp::ToolResult r = RunFontRender(c, {{"path", "DEMO.FON"}, {"text", "HELLO WORLD 42!"}});
+  ASSERT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(r.structured["missing"], json::array());
+  EXPECT_EQ(r.structured["height"], 8);
+}
+
+}  // namespace
+}  // namespace kbot::tools
