@@ -13,7 +13,10 @@
 #include "app/table.h"
 #include "app/workspace_support.h"
 #include "contexts/file_io.h"
-#include "mcp/tools/gta_asset_handlers.h"
+#include "mcp/tools/font_handlers.h"
+#include "mcp/tools/picture_handlers.h"
+#include "mcp/tools/player_handlers.h"
+#include "mcp/tools/style_handlers.h"
 
 namespace kbot::app {
 
@@ -66,7 +69,7 @@ int Usage(const std::string& why, const char* command) {
   return kExitUsage;
 }
 
-int WritePng(const std::string& command, const std::string& target, const tools::GtaImage& image,
+int WritePng(const std::string& command, const std::string& target, const tools::ToolImage& image,
              bool json) {
   if (absl::Status s = contexts::WriteFileAtomically(target, image.png); !s.ok()) {
     return Fail(command, s);
@@ -134,7 +137,7 @@ int RunTiles(const TilesOptions& o) {
   request.direction = o.direction;
   request.columns = o.columns;
   request.scale = o.scale;
-  absl::StatusOr<tools::GtaImage> image = tools::StyleTiles(opened->asset, request);
+  absl::StatusOr<tools::ToolImage> image = tools::StyleTiles(opened->asset, request);
   if (!image.ok()) return Fail("gta tiles", image.status());
   PrintWarnings(image->structured);
   return WritePng("gta tiles", o.target, *image, o.json);
@@ -144,7 +147,7 @@ int RunFont(const FontOptions& o) {
   absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
   if (!opened.ok()) return Fail("gta font", opened.status());
   tools::FontRequest request{o.text, o.kind, o.scale, o.space_width};
-  absl::StatusOr<tools::GtaImage> image = tools::FontRender(opened->asset, request);
+  absl::StatusOr<tools::ToolImage> image = tools::FontRender(opened->asset, request);
   if (!image.ok()) return Fail("gta font", image.status());
   PrintWarnings(image->structured);
   for (const json& m : image->structured["missing"]) {
@@ -191,7 +194,7 @@ int RunPicture(const PictureOptions& o) {
     };
   }
   tools::PictureRequest request{o.width, o.height, o.palette};
-  absl::StatusOr<tools::GtaImage> image = tools::PictureExport(opened->asset, request, read);
+  absl::StatusOr<tools::ToolImage> image = tools::PictureExport(opened->asset, request, read);
   if (!image.ok()) return Fail("gta picture", image.status());
   return WritePng("gta picture", o.target, *image, o.json);
 }

@@ -252,7 +252,9 @@ void Session::HandleRequest(const Incoming& in) {
                         "Any file of a registered game-data folder, by context name and path "
                         "(case-insensitive, '/'-separated). Add ?export=png|gif|apng|sheet "
                         "(with sequence, frame, palette, transparency, scale) to a GAF's URI for "
-                        "a rendered picture."}}}}}));
+                        "a rendered picture; the links map_render, style_tiles, font_render and "
+                        "picture_export return carry export=map|tiles|font|picture and the "
+                        "tool's arguments."}}}}}));
     return;
   }
   if (m == "tools/call") {

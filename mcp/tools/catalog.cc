@@ -4,9 +4,13 @@
 #include "mcp/tools/context_handlers.h"
 #include "mcp/tools/gaf_handlers.h"
 #include "mcp/tools/fxt_handlers.h"
-#include "mcp/tools/gta_asset_handlers.h"
+#include "mcp/tools/font_handlers.h"
 #include "mcp/tools/hpi_handlers.h"
+#include "mcp/tools/image_result.h"
 #include "mcp/tools/map_handlers.h"
+#include "mcp/tools/picture_handlers.h"
+#include "mcp/tools/player_handlers.h"
+#include "mcp/tools/style_handlers.h"
 #include "mcp/tools/tool_support.h"
 #include "formats/gaf/gaf.h"
 
@@ -29,12 +33,30 @@ void AddMatching(const std::vector<std::string>& candidates, absl::string_view p
 
 namespace {
 
+// The image tools whose large pictures come back as resource links, by the
+// export name their URIs carry.
+struct ImageExport {
+  const char* name;
+  mcp::Tool (*tool)();
+  absl::StatusOr<ToolImage> (*draw)(const contexts::Context&, const json&);
+};
+constexpr ImageExport kImageExports[] = {
+    {kStyleTilesExport, StyleTilesTool, DrawStyleTiles},
+    {kFontRenderExport, FontRenderTool, DrawFontRender},
+    {kPictureExportExport, PictureExportTool, DrawPictureExport},
+};
+
 // A rendered resource: ?export=map draws a city map (map_render's links),
-// any other export a GAF (gaf_export's).
+// tiles|font|picture an image tool's picture, any other export a GAF
+// (gaf_export's).
 absl::StatusOr<mcp::ResourceBytes> RenderResource(const contexts::Context& context,
                                                   const mcp::ResourceUri& uri, Progress& progress) {
   for (const auto& [key, value] : uri.query) {
-    if (key == "export" && value == "map") return RenderMapResource(context, uri);
+    if (key != "export") continue;
+    if (value == "map") return RenderMapResource(context, uri);
+    for (const ImageExport& e : kImageExports) {
+      if (value == e.name) return RenderImageResource(context, uri, e.tool().input_schema, e.draw);
+    }
   }
   return RenderExportResource(context, uri, progress);
 }

@@ -51,13 +51,6 @@ json FxtDecodeOutput() {
                       {"path", "total", "offset", "entries"});
 }
 
-ToolResult RunFxtDecodeTool(const ToolCall& call) {
-  absl::StatusOr<const contexts::Context*> context =
-      call.workspace.Find(ContextArgument(call.arguments));
-  if (!context.ok()) return ErrorResult(context.status());
-  return RunFxtDecode(**context, call.arguments);
-}
-
 }  // namespace
 
 absl::StatusOr<json> FxtDecode(const Asset& asset, const FxtQuery& query) {
@@ -111,7 +104,9 @@ mcp::Tool FxtDecodeTool() {
           FxtDecodeInput(),
           FxtDecodeOutput(),
           {},
-          RunFxtDecodeTool};
+          InContextHandler([](const contexts::Context& c, const ToolCall& call) {
+            return RunFxtDecode(c, call.arguments);
+          })};
 }
 
 }  // namespace kbot::tools

@@ -47,13 +47,6 @@ json EntryJson(const hpi::HpiEntry& e) {
           {"compression", std::string(hpi::CompressionName(e.compression))}};
 }
 
-ToolResult RunHpiListTool(const ToolCall& call) {
-  absl::StatusOr<const contexts::Context*> context =
-      call.workspace.Find(ContextArgument(call.arguments));
-  if (!context.ok()) return ErrorResult(context.status());
-  return RunHpiList(**context, call.arguments);
-}
-
 }  // namespace
 
 absl::StatusOr<json> HpiList(const Asset& asset, const PageRequest& request) {
@@ -88,7 +81,9 @@ mcp::Tool HpiListTool() {
           HpiListInput(),
           HpiListOutput(),
           {},
-          RunHpiListTool};
+          InContextHandler([](const contexts::Context& c, const ToolCall& call) {
+            return RunHpiList(c, call.arguments);
+          })};
 }
 
 }  // namespace kbot::tools

@@ -144,13 +144,6 @@ json MapDescribeOutput() {
                        "warnings", "districts", "services"});
 }
 
-ToolResult RunMapDescribeTool(const ToolCall& call) {
-  absl::StatusOr<const contexts::Context*> context =
-      call.workspace.Find(ContextArgument(call.arguments));
-  if (!context.ok()) return ErrorResult(context.status());
-  return RunMapDescribe(**context, call.arguments);
-}
-
 // The style a map names: STYLE%03d.G24 beside it.
 std::string DefaultStylePath(const std::string& map_path, int style_number) {
   const size_t slash = map_path.rfind('/');
@@ -226,13 +219,6 @@ std::string MapRenderUri(const contexts::Context& context, const json& s) {
   return mcp::MakeResourceUri(context.name, s["path"].get<std::string>(), query);
 }
 
-ToolResult RunMapRenderTool(const ToolCall& call) {
-  absl::StatusOr<const contexts::Context*> context =
-      call.workspace.Find(ContextArgument(call.arguments));
-  if (!context.ok()) return ErrorResult(context.status());
-  return RunMapRender(**context, call.arguments, call.limits);
-}
-
 }  // namespace
 
 absl::StatusOr<json> MapDescribe(const Asset& asset, const std::optional<MapCell>& cell) {
@@ -287,12 +273,10 @@ mcp::Tool MapDescribeTool() {
           MapDescribeInput(),
           MapDescribeOutput(),
           {},
-          RunMapDescribeTool};
+          InContextHandler([](const contexts::Context& c, const ToolCall& call) {
+            return RunMapDescribe(c, call.arguments);
+          })};
 }
-
-}  // namespace kbot::tools
-
-namespace kbot::tools {
 
 absl::StatusOr<MapRenderResult> RenderMapAsset(const contexts::Context& context,
                                                const std::string& map_path,
@@ -421,7 +405,9 @@ mcp::Tool MapRenderTool() {
           MapRenderInput(),
           MapRenderOutput(),
           {},
-          RunMapRenderTool};
+          InContextHandler([](const contexts::Context& c, const ToolCall& call) {
+            return RunMapRender(c, call.arguments, call.limits);
+          })};
 }
 
 }  // namespace kbot::tools

@@ -19,6 +19,10 @@ json OutputSchema(json properties, std::initializer_list<const char*> required) 
   return schema;
 }
 
+json CountSchema() { return {{"type", "integer"}, {"minimum", 0}}; }
+json IntegerSchema() { return {{"type", "integer"}}; }
+json StringSchema() { return {{"type", "string"}}; }
+
 json ContextProperty() {
   return {{"type", "string"},
           {"description",
@@ -81,6 +85,19 @@ absl::StatusOr<ContextAsset> OpenContextAsset(const contexts::Context& context,
 absl::StatusOr<ContextAsset> OpenContextAsset(const mcp::ToolCall& call) {
   return OpenContextAsset(call.workspace, ContextArgument(call.arguments),
                           call.arguments.value("path", ""));
+}
+
+std::function<mcp::ToolResult(const mcp::ToolCall&)> InContextHandler(ContextRun run) {
+  return [run = std::move(run)](const mcp::ToolCall& call) {
+    absl::StatusOr<const contexts::Context*> context =
+        call.workspace.Find(ContextArgument(call.arguments));
+    if (!context.ok()) return ErrorResult(context.status());
+    return run(**context, call);
+  };
+}
+
+absl::Status AssetError(const Asset& asset, absl::StatusCode code, absl::string_view why) {
+  return absl::Status(code, absl::StrCat(asset.path, ": ", why));
 }
 
 absl::Status InContext(const contexts::Context& context, const absl::Status& status) {

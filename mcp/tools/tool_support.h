@@ -2,6 +2,7 @@
 // arguments, and reading an asset out of a context named by the arguments.
 #pragma once
 
+#include <functional>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -18,6 +19,11 @@ json InputSchema(json properties, std::initializer_list<const char*> required = 
 // Output objects list their members and which are always there; they stay
 // open to members added later (CONTRACT.md: add fields freely).
 json OutputSchema(json properties, std::initializer_list<const char*> required);
+
+// Output schema fragments: a count (integer >= 0), any integer, any string.
+json CountSchema();
+json IntegerSchema();
+json StringSchema();
 
 json ContextProperty();
 json PathProperty(const char* what);
@@ -49,6 +55,15 @@ absl::StatusOr<ContextAsset> OpenContextAsset(const mcp::ToolCall& call);
 size_t Base64Size(size_t bytes);
 // An MCP `image` content block holding `bytes`, base64.
 json ImageBlock(const std::vector<uint8_t>& bytes, const std::string& mime_type);
+
+// A tool handler that finds the call's context (its `context` argument, or
+// the only one), then runs `run`; an unknown context is the call's error.
+using ContextRun =
+    std::function<mcp::ToolResult(const contexts::Context& context, const mcp::ToolCall& call)>;
+std::function<mcp::ToolResult(const mcp::ToolCall&)> InContextHandler(ContextRun run);
+
+// An error about `asset`: "PATH: why".
+absl::Status AssetError(const Asset& asset, absl::StatusCode code, absl::string_view why);
 
 // `status` with "context NAME: " before its message.
 absl::Status InContext(const contexts::Context& context, const absl::Status& status);

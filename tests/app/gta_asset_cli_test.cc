@@ -6,7 +6,10 @@
 #include <fstream>
 
 #include "contexts/demo_gta_style.h"
-#include "mcp/tools/gta_asset_handlers.h"
+#include "mcp/tools/font_handlers.h"
+#include "mcp/tools/picture_handlers.h"
+#include "mcp/tools/player_handlers.h"
+#include "mcp/tools/style_handlers.h"
 #include "nlohmann/json.hpp"
 #include "tests/support/decode_image.h"
 #include "tests/support/kbot_process.h"
@@ -66,7 +69,7 @@ TEST(GtaAssetCli, FontJsonIsTheTools) {
   Write(kbot.dir() / "DEMO.FON", font);
   const KbotRun r = kbot.Run("gta font DEMO.FON --text 'HI 42' --scale 2 --target t.png --json");
   ASSERT_EQ(r.status, 0) << r.err;
-  absl::StatusOr<tools::GtaImage> expected =
+  absl::StatusOr<tools::ToolImage> expected =
       tools::FontRender({"DEMO.FON", font}, tools::FontRequest{"HI 42", "text", 2, std::nullopt});
   ASSERT_TRUE(expected.ok()) << expected.status();
   EXPECT_EQ(json::parse(r.out), expected->structured);
@@ -91,8 +94,10 @@ TEST(GtaAssetCli, PictureRawAndRatWithThePaletteBesideIt) {
   Write(kbot.dir() / "t.rat", {0, 1, 2, 255});
   r = kbot.Run("gta picture t.rat --target r.png --width 2 --height 2 --json");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(json::parse(r.out), json::parse(R"({"path": "t.rat", "format": "rat", "width": 2,
-      "height": 2, "palette": "F_PAL.RAW"})"));
+  json expected = json::parse(R"({"path": "t.rat", "format": "rat", "width": 2, "height": 2,
+      "palette": "F_PAL.RAW"})");
+  expected["bytes"] = std::filesystem::file_size(kbot.dir() / "r.png");  // the PNG written
+  EXPECT_EQ(json::parse(r.out), expected);
   png = ReadPng(kbot.dir() / "r.png");
   EXPECT_EQ(png.rgba[0], 255);
   EXPECT_EQ(png.rgba[3 * 4 + 1], 255);

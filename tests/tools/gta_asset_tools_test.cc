@@ -1,7 +1,10 @@
 // The GTA1 asset tools (style_describe, style_tiles, font_render,
 // picture_export, player_describe) called directly on files laid out byte by
 // byte from the headers in formats/gta/, and the demo style and font.
-#include "mcp/tools/gta_asset_handlers.h"
+#include "mcp/tools/font_handlers.h"
+#include "mcp/tools/picture_handlers.h"
+#include "mcp/tools/player_handlers.h"
+#include "mcp/tools/style_handlers.h"
 
 #include <gtest/gtest.h>
 
@@ -10,6 +13,10 @@
 #include <set>
 
 #include "absl/strings/escaping.h"
+#include "formats/common/progress.h"
+#include "mcp/resource_uri.h"
+#include "mcp/tools/catalog.h"
+#include "mcp/tools/tool_support.h"
 #include "contexts/demo_gta_style.h"
 #include "formats/gta/font.h"
 #include "formats/gta/style.h"
@@ -169,6 +176,22 @@ testing::DecodedPng Image(const mcp::ToolResult& r) {
   return png.ok() ? *png : testing::DecodedPng{};
 }
 
+// structuredContent without what image_result.h adds, after checking that
+// an inline result says so and "bytes" is its PNG's size.
+json Inline(const mcp::ToolResult& r) {
+  json s = r.structured;
+  EXPECT_EQ(s["delivery"], "inline");
+  EXPECT_TRUE(s["resource_uri"].is_null());
+  EXPECT_TRUE(s["preview"].is_null());
+  std::string bytes;
+  if (!r.content.empty() && r.content[0].contains("data")) {
+    EXPECT_TRUE(absl::Base64Unescape(r.content[0]["data"].get<std::string>(), &bytes));
+  }
+  EXPECT_EQ(s["bytes"], bytes.size());
+  for (const char* key : {"bytes", "delivery", "resource_uri", "preview"}) s.erase(key);
+  return s;
+}
+
 std::vector<int> Pixel(const testing::DecodedPng& png, int x, int y) {
   const uint8_t* p = &png.rgba[(size_t(y) * size_t(png.width) + size_t(x)) * 4];
   return {p[0], p[1], p[2], p[3]};
@@ -213,7 +236,7 @@ TEST(StyleDescribe, ErrorsNameTheFile) {
 TEST(StyleTiles, LidSheetThroughRemaps) {
   mcp::ToolResult r = Tiles({{"path", "GTADATA/STYLE001.G24"}});
   ASSERT_FALSE(r.error) << *r.error;
-  EXPECT_EQ(r.structured, json::parse(R"({"path": "GTADATA/STYLE001.G24", "kind": "lid",
+  EXPECT_EQ(Inline(r), json::parse(R"({"path": "GTADATA/STYLE001.G24", "kind": "lid",
       "first": 0, "count": 2, "total": 2, "remap": 0, "columns": 2, "rows": 1, "scale": 1,
       "width": 130, "height": 64, "tiles": [{"tile": 0, "clut": 0}, {"tile": 1, "clut": 0}],
       "warnings": []})"));
@@ -284,7 +307,7 @@ TEST(StyleTiles, Errors) {
 TEST(FontRender, GlyphsPaletteAndMissing) {
   mcp::ToolResult r = Font({{"path", "GTADATA/SMALL.FON"}, {"text", "!\"!A"}});
   ASSERT_FALSE(r.error) << *r.error;
-  EXPECT_EQ(r.structured, json::parse(R"({"path": "GTADATA/SMALL.FON", "text": "!\"!A",
+  EXPECT_EQ(Inline(r), json::parse(R"({"path": "GTADATA/SMALL.FON", "text": "!\"!A",
       "kind": "text", "scale": 1, "width": 5, "height": 2,
       "glyphs": {"count": 2, "height": 2, "first_code": 33}, "drawn": 3,
       "missing": [{"position": 3, "code": 65, "reason": "outside the font's codes 0x21..0x22"}],
@@ -319,7 +342,7 @@ TEST(FontRender, Errors) {
 TEST(PictureExport, RawWithItsSize) {
   const mcp::ToolResult r = Picture({{"path", "GTADATA/PIC.RAW"}, {"width", 4}, {"height", 3}});
   ASSERT_FALSE(r.error) << *r.error;
-  EXPECT_EQ(r.structured, json::parse(R"({"path": "GTADATA/PIC.RAW", "format": "raw",
+  EXPECT_EQ(Inline(r), json::parse(R"({"path": "GTADATA/PIC.RAW", "format": "raw",
       "width": 4, "height": 3, "palette": null})"));
   const testing::DecodedPng png = Image(r);
   ASSERT_EQ(png.width, 4);
@@ -337,7 +360,7 @@ TEST(PictureExport, RawWithItsSize) {
 TEST(PictureExport, RatThroughItsPalette) {
   mcp::ToolResult r = Picture({{"path", "GTADATA/T.RAT"}, {"width", 2}, {"height", 2}});
   ASSERT_FALSE(r.error) << *r.error;
-  EXPECT_EQ(r.structured, json::parse(R"({"path": "GTADATA/T.RAT", "format": "rat",
+  EXPECT_EQ(Inline(r), json::parse(R"({"path": "GTADATA/T.RAT", "format": "rat",
       "width": 2, "height": 2, "palette": "GTADATA/F_PAL.RAW"})"));
   testing::DecodedPng png = Image(r);
   EXPECT_EQ(Pixel(png, 0, 0), (std::vector<int>{255, 0, 7, 255}));
@@ -349,6 +372,119 @@ TEST(PictureExport, RatThroughItsPalette) {
   r = Picture({{"path", "GTADATA/T.RAT"}, {"width", 2}, {"height", 2}, {"palette", "NONE.ACT"}});
   ASSERT_TRUE(r.error);
   EXPECT_EQ(r.error->rfind("context gta: GTADATA/T.RAT: its palette: ", 0), 0u) << *r.error;
+}
+
+mcp::Limits InlineLimit(size_t base64_chars) {
+  mcp::Limits limits;
+  limits.max_inline_image_base64 = base64_chars;
+  return limits;
+}
+
+std::string Bytes(const json& image_block) {
+  std::string bytes;
+  EXPECT_TRUE(absl::Base64Unescape(image_block["data"].get<std::string>(), &bytes));
+  return bytes;
+}
+
+testing::DecodedPng DecodeBytes(const std::string& bytes) {
+  absl::StatusOr<testing::DecodedPng> png = testing::DecodePng(
+      std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
+  EXPECT_TRUE(png.ok()) << png.status();
+  return png.ok() ? *png : testing::DecodedPng{};
+}
+
+// resources/read of `uri` through the hooks the server uses.
+absl::StatusOr<mcp::ResourceBytes> ReadLink(const contexts::Context& c, const std::string& uri) {
+  absl::StatusOr<mcp::ResourceUri> parsed = mcp::ParseResourceUri(uri);
+  if (!parsed.ok()) return parsed.status();
+  return AllHooks().render(c, *parsed, NoProgress());
+}
+
+// A picture one base64 character over the limit: a resource_link whose URI
+// draws the very same PNG again, and a preview at half size.
+TEST(ImageDelivery, LargeTilesAreALinkAndAPreview) {
+  const contexts::Context c = GtaContext();
+  const json args = {{"path", "GTADATA/STYLE001.G24"}, {"count", 2}, {"scale", 4}, {"remap", 1}};
+  const mcp::ToolResult whole = RunStyleTiles(c, args);
+  ASSERT_FALSE(whole.error) << *whole.error;
+  const std::string png = Bytes(whole.content[0]);
+  const mcp::ToolResult r = RunStyleTiles(c, args, InlineLimit(Base64Size(png.size()) - 1));
+  ASSERT_FALSE(r.error) << *r.error;
+  absl::StatusOr<mcp::CompiledSchema> out = mcp::CompiledSchema::Compile(StyleTilesTool().output_schema);
+  ASSERT_TRUE(out.ok());
+  EXPECT_TRUE(out->Validate(r.structured).ok()) << r.structured.dump(2);
+  const std::string uri = "kbot://gta/GTADATA/STYLE001.G24?export=tiles&count=2&remap=1&scale=4";
+  EXPECT_EQ(r.structured["delivery"], "resource_link");
+  EXPECT_EQ(r.structured["resource_uri"], uri);
+  EXPECT_EQ(r.structured["bytes"], png.size());
+  EXPECT_EQ(r.structured["width"], 514);
+  EXPECT_EQ(r.structured["preview"], json::parse(R"({"width": 257, "height": 128})"));
+  ASSERT_EQ(r.content.size(), 2u);
+  EXPECT_EQ(r.content[0]["type"], "resource_link");
+  EXPECT_EQ(r.content[0]["uri"], uri);
+  EXPECT_EQ(r.content[0]["mimeType"], "image/png");
+  EXPECT_EQ(r.content[0]["size"], png.size());
+  EXPECT_EQ(r.content[1]["type"], "image");
+  const testing::DecodedPng preview = DecodeBytes(Bytes(r.content[1]));
+  EXPECT_EQ(preview.width, 257);
+  EXPECT_EQ(Pixel(preview, 0, 0), (std::vector<int>{2, 100, 200, 255}));  // texel (0, 0)
+  EXPECT_EQ(Pixel(preview, 2, 0), (std::vector<int>{9, 100, 200, 255}));  // texel (1, 0)
+  EXPECT_EQ(Pixel(preview, 128, 0)[3], 0);                                 // the gap
+
+  absl::StatusOr<mcp::ResourceBytes> read = ReadLink(c, uri);
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(read->mime_type, "image/png");
+  EXPECT_EQ(std::string(read->bytes.begin(), read->bytes.end()), png);
+}
+
+TEST(ImageDelivery, FontAndPictureLinksDrawTheSamePngs) {
+  const contexts::Context c = GtaContext();
+  const json font_args = {{"path", "GTADATA/SMALL.FON"}, {"text", "!\" !"}, {"scale", 8}};
+  const std::string font_png = Bytes(RunFontRender(c, font_args).content[0]);
+  const mcp::ToolResult font = RunFontRender(c, font_args, InlineLimit(Base64Size(font_png.size()) - 1));
+  ASSERT_FALSE(font.error) << *font.error;
+  EXPECT_EQ(font.structured["resource_uri"],
+            "kbot://gta/GTADATA/SMALL.FON?export=font&scale=8&text=%21%22%20%21");
+  absl::StatusOr<mcp::ResourceBytes> read = ReadLink(c, font.structured["resource_uri"]);
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(std::string(read->bytes.begin(), read->bytes.end()), font_png);
+
+  const json pic_args = {{"path", "GTADATA/T.RAT"}, {"width", 2}, {"height", 2}, {"palette", "other.act"}};
+  const std::string pic_png = Bytes(RunPictureExport(c, pic_args).content[0]);
+  const mcp::ToolResult pic = RunPictureExport(c, pic_args, InlineLimit(Base64Size(pic_png.size()) - 1));
+  ASSERT_FALSE(pic.error) << *pic.error;
+  EXPECT_EQ(pic.structured["resource_uri"],
+            "kbot://gta/GTADATA/T.RAT?export=picture&height=2&palette=other.act&width=2");
+  EXPECT_EQ(pic.structured["preview"], json::parse(R"({"width": 1, "height": 1})"));
+  read = ReadLink(c, pic.structured["resource_uri"]);
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(std::string(read->bytes.begin(), read->bytes.end()), pic_png);
+}
+
+// A link's query is checked as a call's arguments are.
+TEST(ImageDelivery, BadLinksAreErrorsNamingTheArgument) {
+  const contexts::Context c = GtaContext();
+  const std::string tiles = "kbot://gta/GTADATA/STYLE001.G24?export=tiles";
+  EXPECT_TRUE(ReadLink(c, tiles).ok());
+  absl::StatusOr<mcp::ResourceBytes> r = ReadLink(c, tiles + "&scale=9");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("scale"), absl::string_view::npos) << r.status();
+  r = ReadLink(c, tiles + "&scale=big");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(), "scale=big: not an integer");
+  r = ReadLink(c, tiles + "&colour=red");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(), "the query's colour is not an argument");
+  r = ReadLink(c, tiles + "&context=other");
+  ASSERT_FALSE(r.ok());
+  r = ReadLink(c, "kbot://gta/GTADATA/SMALL.FON?export=font");  // text is required
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("text"), absl::string_view::npos) << r.status();
+  r = ReadLink(c, "kbot://gta/GTADATA/STYLE001.G24?export=tiles&first=7");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(),
+            "context gta: GTADATA/STYLE001.G24: no lid tile 7: the style has 2 lid tile(s)");
 }
 
 TEST(PlayerDescribe, ScoresPlayersAndSettings) {

@@ -1,0 +1,145 @@
+#include "mcp/tools/image_result.h"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "formats/image/png_encode.h"
+#include "mcp/schema.h"
+#include "mcp/tools/tool_support.h"
+
+namespace kbot::tools {
+
+absl::StatusOr<ToolImage> EncodeToolImage(json structured, image::RgbaPicture picture) {
+  absl::StatusOr<image::EncodedImage> png = image::EncodeRgbaPng(picture);
+  if (!png.ok()) return png.status();
+  structured["bytes"] = png->size();
+  return ToolImage{std::move(structured), std::move(picture), *std::move(png)};
+}
+
+json ImageDeliveryProperties() {
+  const json count = {{"type", "integer"}, {"minimum", 0}};
+  return {{"bytes", count},
+          {"delivery", {{"type", "string"}, {"enum", {"inline", "resource_link"}}}},
+          {"resource_uri", NullableString()},
+          {"preview",
+           {{"type", {"object", "null"}},
+            {"properties", {{"width", count}, {"height", count}}},
+            {"required", {"width", "height"}}}}};
+}
+
+std::string ImageResourceUri(const contexts::Context& context, const json& arguments,
+                             const std::string& kind) {
+  mcp::QueryParams query = {{"export", kind}};
+  for (const auto& [key, value] : arguments.items()) {
+    if (key == "context" || key == "path") continue;
+    query.emplace_back(key, value.is_string() ? value.get<std::string>() : value.dump());
+  }
+  return mcp::MakeResourceUri(context.name, arguments.value("path", ""), query);
+}
+
+image::RgbaPicture HalvePicture(const image::RgbaPicture& picture) {
+  image::RgbaPicture half(std::max(1, picture.width / 2), std::max(1, picture.height / 2));
+  for (int y = 0; y < half.height; ++y) {
+    for (int x = 0; x < half.width; ++x) {
+      const size_t from = (size_t(y) * 2 * size_t(picture.width) + size_t(x) * 2) * 4;
+      std::memcpy(&half.rgba[(size_t(y) * size_t(half.width) + size_t(x)) * 4],
+                  &picture.rgba[from], 4);
+    }
+  }
+  return half;
+}
+
+namespace {
+
+// The first halving of `picture` whose PNG fits `limit` base64 characters.
+absl::StatusOr<ToolImage> Preview(const image::RgbaPicture& picture, size_t limit) {
+  image::RgbaPicture smaller = HalvePicture(picture);
+  while (true) {
+    absl::StatusOr<image::EncodedImage> png = image::EncodeRgbaPng(smaller);
+    if (!png.ok()) return png.status();
+    if (Base64Size(png->size()) <= limit) {
+      json size = {{"width", smaller.width}, {"height", smaller.height}};
+      return ToolImage{std::move(size), std::move(smaller), *std::move(png)};
+    }
+    if (smaller.width == 1 && smaller.height == 1) {
+      return absl::ResourceExhaustedError("no preview fits the inline limit");
+    }
+    smaller = HalvePicture(smaller);
+  }
+}
+
+}  // namespace
+
+mcp::ToolResult ImageToolResult(absl::StatusOr<ToolImage> image, const contexts::Context& context,
+                                const json& arguments, const std::string& kind,
+                                const mcp::Limits& limits) {
+  if (!image.ok()) return ErrorResult(image.status());
+  mcp::ToolResult result;
+  result.structured = std::move(image->structured);
+  result.structured["resource_uri"] = nullptr;
+  result.structured["preview"] = nullptr;
+  if (Base64Size(image->png.size()) <= limits.max_inline_image_base64) {
+    result.structured["delivery"] = "inline";
+    result.content.push_back(ImageBlock(image->png, "image/png"));
+    return result;
+  }
+  const std::string uri = ImageResourceUri(context, arguments, kind);
+  result.structured["delivery"] = "resource_link";
+  result.structured["resource_uri"] = uri;
+  result.content.push_back(
+      {{"type", "resource_link"},
+       {"uri", uri},
+       {"name", absl::StrCat(arguments.value("path", ""), " (", kind, ")")},
+       {"mimeType", "image/png"},
+       {"size", image->png.size()},
+       {"description",
+        absl::StrCat("the whole picture, ", image->picture.width, " x ", image->picture.height,
+                     ", ", image->png.size(), " bytes: over the inline limit of ",
+                     limits.max_inline_image_base64, " base64 characters")}});
+  absl::StatusOr<ToolImage> preview = Preview(image->picture, limits.max_inline_image_base64);
+  if (preview.ok()) {
+    result.structured["preview"] = std::move(preview->structured);
+    result.content.push_back(ImageBlock(preview->png, "image/png"));
+  }
+  return result;
+}
+
+absl::StatusOr<json> ArgumentsFromQuery(const mcp::ResourceUri& uri, const json& input_schema) {
+  const json& properties = input_schema.at("properties");
+  json arguments = {{"path", uri.path}};
+  for (const auto& [key, value] : uri.query) {
+    if (key == "export") continue;
+    if (key == "path" || key == "context" || !properties.contains(key)) {
+      return absl::InvalidArgumentError(absl::StrCat("the query's ", key, " is not an argument"));
+    }
+    if (properties[key].value("type", "") == "integer") {
+      int n = 0;
+      if (!absl::SimpleAtoi(value, &n)) {
+        return absl::InvalidArgumentError(absl::StrCat(key, "=", value, ": not an integer"));
+      }
+      arguments[key] = n;
+    } else {
+      arguments[key] = value;
+    }
+  }
+  absl::StatusOr<mcp::CompiledSchema> schema = mcp::CompiledSchema::Compile(input_schema);
+  if (!schema.ok()) return schema.status();
+  if (absl::Status valid = schema->Validate(arguments); !valid.ok()) return valid;
+  return arguments;
+}
+
+absl::StatusOr<mcp::ResourceBytes> RenderImageResource(const contexts::Context& context,
+                                                       const mcp::ResourceUri& uri,
+                                                       const json& input_schema,
+                                                       const DrawImage& draw) {
+  absl::StatusOr<json> arguments = ArgumentsFromQuery(uri, input_schema);
+  if (!arguments.ok()) return arguments.status();
+  absl::StatusOr<ToolImage> image = draw(context, *arguments);
+  if (!image.ok()) return image.status();
+  return mcp::ResourceBytes{std::move(image->png), "image/png"};
+}
+
+}  // namespace kbot::tools
