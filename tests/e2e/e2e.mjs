@@ -765,6 +765,28 @@ async function imageLimitSession() {
       assert.equal(full.height, sc.height);
       assert.ok(pngChunks(bytes).some((c) => c.type === 'acTL'), 'the linked resource is the APNG');
     });
+    await check('a large GTA1 tile sheet: resource_link + preview; the link reads back as the sheet', async () => {
+      const r = await client.callTool({ name: 'style_tiles', arguments: { path: 'GTADATA/STYLE001.G24', scale: 2 } });
+      const sc = structured(r, 'style_tiles');
+      assert.equal(sc.delivery, 'resource_link');
+      assert.equal(sc.resource_uri, 'kbot://demo/GTADATA/STYLE001.G24?export=tiles&scale=2');
+      const link = r.content.find((c) => c.type === 'resource_link');
+      assert.ok(link, `no resource_link in ${JSON.stringify(r.content.map((c) => c.type))}`);
+      assert.equal(link.uri, sc.resource_uri);
+      const preview = imageBlock(r);
+      assert.ok(preview.base64.length <= 2048, `preview of ${preview.base64.length} base64 chars`);
+      assert.equal(decodePng(preview.bytes).width, sc.preview.width);
+      const read = await client.readResource({ uri: link.uri });
+      const bytes = Buffer.from(read.contents[0].blob, 'base64');
+      assert.equal(bytes.length, sc.bytes, 'resource size vs structuredContent.bytes');
+      const full = decodePng(bytes);
+      assert.equal(full.width, sc.width);
+      assert.equal(full.height, sc.height);
+    });
+    await check('a link whose query is not a valid call is an error naming the argument', async () => {
+      await assert.rejects(client.readResource({ uri: 'kbot://demo/GTADATA/STYLE001.G24?export=tiles&scale=99' }),
+        (e) => /scale/.test(e.message));
+    });
   });
 }
 
