@@ -4,11 +4,13 @@
 #include <unistd.h>
 
 #include <memory>
+#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "app/cli_support.h"
 #include "app/workspace_support.h"
+#include "mcp/http_transport.h"
 #include "mcp/server.h"
 #include "mcp/stdio_transport.h"
 #include "mcp/tools/catalog.h"
@@ -20,7 +22,51 @@ namespace {
 struct McpOptions {
   std::vector<std::string> contexts;
   size_t image_limit = 1 << 20;
+  std::string http;  // empty: stdio
+  std::vector<std::string> allow_origins;
+  std::string token;
 };
+
+std::string ContextNames(const contexts::Workspace& workspace) {
+  std::vector<std::string> names;
+  for (const contexts::Context& c : workspace.contexts()) {
+    names.push_back(absl::StrCat(c.name, " (", contexts::GameName(c.game), ")"));
+  }
+  return absl::StrJoin(names, ", ");
+}
+
+// Serves Streamable HTTP until SIGINT or SIGTERM, which end every session.
+int ServeHttp(const McpOptions& o, mcp::Server& server, const contexts::Workspace& workspace) {
+  mcp::HttpOptions options;
+  if (absl::Status s = mcp::ParseHttpAddress(o.http, options); !s.ok()) return Fail("mcp", s);
+  options.allowed_origins = o.allow_origins;
+  options.token = o.token;
+  // The signals are taken by a thread of their own (sigwait), so they are
+  // blocked here, before any thread starts, and every thread inherits that.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  absl::StatusOr<std::unique_ptr<mcp::HttpTransport>> transport =
+      mcp::HttpTransport::Bind(server, options);
+  if (!transport.ok()) return Fail("mcp", transport.status());
+  std::thread stopper([&stop_signals, t = transport->get()] {
+    int signal = 0;
+    sigwait(&stop_signals, &signal);
+    t->Stop();
+  });
+  std::cerr << "kbot mcp: serving " << (*transport)->url()
+            << (o.token.empty() ? "" : " (bearer token required)")
+            << "; contexts: " << ContextNames(workspace) << "\n";
+  (*transport)->Serve();
+  // Serve returned: a signal stopped it, or listening failed; either way the
+  // stopper thread is woken and joined.
+  pthread_kill(stopper.native_handle(), SIGTERM);
+  stopper.join();
+  std::cerr << "kbot mcp: stopped\n";
+  return kExitOk;
+}
 
 int RunMcp(const McpOptions& o) {
   absl::StatusOr<contexts::Workspace> workspace = OpenWorkspace(o.contexts);
@@ -30,6 +76,8 @@ int RunMcp(const McpOptions& o) {
   absl::StatusOr<std::unique_ptr<mcp::Server>> server =
       mcp::Server::Create(*workspace, tools::AllTools(), tools::AllHooks(), options);
   if (!server.ok()) return Fail("mcp", server.status());
+  ::signal(SIGPIPE, SIG_IGN);  // a client that goes away is a write error, not a crash
+  if (!o.http.empty()) return ServeHttp(o, **server, *workspace);
 
   // stdout carries protocol messages only: the protocol keeps its own copy of
   // the descriptor, and anything else that writes to stdout lands on stderr.
@@ -37,13 +85,7 @@ int RunMcp(const McpOptions& o) {
   if (protocol_out < 0 || ::dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
     return Fail("mcp", absl::InternalError("cannot set up stdout"));
   }
-  ::signal(SIGPIPE, SIG_IGN);  // a client that goes away is a write error, not a crash
-
-  std::vector<std::string> names;
-  for (const contexts::Context& c : workspace->contexts()) {
-    names.push_back(absl::StrCat(c.name, " (", contexts::GameName(c.game), ")"));
-  }
-  std::cerr << "kbot mcp: serving over stdio; contexts: " << absl::StrJoin(names, ", ") << "\n";
+  std::cerr << "kbot mcp: serving over stdio; contexts: " << ContextNames(*workspace) << "\n";
   mcp::ServeStdio(**server, STDIN_FILENO, protocol_out);
   ::close(protocol_out);
   return kExitOk;
@@ -53,7 +95,7 @@ int RunMcp(const McpOptions& o) {
 
 void AddMcpCommand(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<McpOptions>();
-  CLI::App* mcp = app.add_subcommand("mcp", "Serve the MCP tools over stdio");
+  CLI::App* mcp = app.add_subcommand("mcp", "Serve the MCP tools over stdio, or Streamable HTTP");
   mcp->add_option("--context", o->contexts,
                   "NAME=GAME:DIR, a context for this run only (repeatable; GAME is ta, "
                   "takingdoms or gta)");
@@ -61,6 +103,16 @@ void AddMcpCommand(CLI::App& app, int& exit_code) {
                   "Largest image returned inline, in base64 characters; larger exports come "
                   "back as a resource_link")
       ->check(CLI::Range(size_t{1024}, size_t{64} << 20));
+  mcp->add_option("--http", o->http,
+                  "Serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (HOST:PORT, "
+                  "[V6]:PORT, or PORT on 127.0.0.1; port 0 picks a free one)");
+  mcp->add_option("--allow-origin", o->allow_origins,
+                  "An Origin allowed besides localhost ones, e.g. https://tools.example "
+                  "(repeatable; others get 403)");
+  mcp->add_option("--token", o->token,
+                  "Require Authorization: Bearer TOKEN on every HTTP request (needed to serve a "
+                  "non-loopback address)")
+      ->envname("KBOT_MCP_TOKEN");
   mcp->callback([o, &exit_code] { exit_code = RunMcp(*o); });
 }
 

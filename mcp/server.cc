@@ -44,7 +44,7 @@ class Session::RequestProgress final : public Progress {
     }
     json params = {{"progressToken", flight_.progress_token}, {"progress", done}};
     if (total != 0) params["total"] = total;
-    session_.Send(MakeNotification("notifications/progress", std::move(params)));
+    session_.Send(MakeNotification("notifications/progress", std::move(params)), {flight_.id});
     flight_.any_progress = true;
     flight_.last_progress = done;
     flight_.last_sent = now;
@@ -57,16 +57,18 @@ class Session::RequestProgress final : public Progress {
 };
 
 // A handler's log lines, as notifications/message at or above the level the
-// client set.
+// client set, about the request the handler serves.
 class Session::SessionLogger final : public Logger {
  public:
-  explicit SessionLogger(Session& session) : session_(session) {}
+  SessionLogger(Session& session, const json& request_id)
+      : session_(session), request_id_(request_id) {}
   void Log(LogLevel level, absl::string_view logger, const std::string& message) override {
-    session_.Log(level, logger, message);
+    session_.Log(level, logger, message, request_id_);
   }
 
  private:
   Session& session_;
+  const json& request_id_;
 };
 
 // ---------------------------------------------------------------- Server
@@ -123,7 +125,12 @@ std::string Server::Instructions() const {
 
 // ---------------------------------------------------------------- Session
 
-Session::Session(Server& server, Sink sink) : server_(server), sink_(std::move(sink)) {}
+Session::Session(Server& server, Sink sink)
+    : Session(server, RoutedSink([sink = std::move(sink)](const std::string& line, const Route&) {
+        if (!line.empty()) sink(line);  // empty: a request ended without a response
+      })) {}
+
+Session::Session(Server& server, RoutedSink sink) : server_(server), sink_(std::move(sink)) {}
 
 Session::~Session() { WaitIdle(); }
 
@@ -137,27 +144,35 @@ std::string Session::protocol_version() const {
   return protocol_version_;
 }
 
-void Session::Send(const json& message) {
-  const std::string line = Serialize(message);
-  std::lock_guard<std::mutex> lock(send_mu_);
-  sink_(line);
+void Session::CancelAll() {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (const std::shared_ptr<InFlight>& flight : in_flight_) flight->cancelled = true;
 }
 
-void Session::Log(LogLevel level, absl::string_view logger, const std::string& message) {
+void Session::Send(const json& message, const Route& route) {
+  const std::string line = Serialize(message);
+  std::lock_guard<std::mutex> lock(send_mu_);
+  sink_(line, route);
+}
+
+void Session::Log(LogLevel level, absl::string_view logger, const std::string& message,
+                  const json& request_id) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (!initialized_ || level < log_level_) return;
   }
   Send(MakeNotification("notifications/message", json{{"level", LogLevelName(level)},
                                                        {"logger", std::string(logger)},
-                                                       {"data", message}}));
+                                                       {"data", message}}),
+       {request_id});
 }
 
-void Session::Receive(absl::string_view line) {
-  Incoming in = ParseIncoming(line);
+void Session::Receive(absl::string_view line) { Receive(ParseIncoming(line)); }
+
+void Session::Receive(const Incoming& in) {
   switch (in.kind) {
     case Incoming::Kind::kInvalid:
-      Send(MakeError(in.id, in.error));
+      Send(MakeError(in.id, in.error), {in.id, true});
       return;
     case Incoming::Kind::kResponse:
       return;  // kbot sends no requests, so no response is awaited
@@ -189,10 +204,12 @@ void Session::HandleNotification(const Incoming& in) {
   // notifications/initialized and anything unknown need no answer.
 }
 
+void Session::Answer(const Incoming& in, const json& message) { Send(message, {in.id, true}); }
+
 void Session::HandleRequest(const Incoming& in) {
   const std::string& m = in.method;
   if (m == "ping") {
-    Send(MakeResult(in.id, json::object()));
+    Answer(in, MakeResult(in.id, json::object()));
     return;
   }
   if (m == "initialize") {
@@ -202,16 +219,16 @@ void Session::HandleRequest(const Incoming& in) {
       again = initialized_;
     }
     if (again) {
-      Send(MakeError(in.id, {kInvalidRequest, "the session is already initialized", nullptr}));
+      Answer(in, MakeError(in.id, {kInvalidRequest, "the session is already initialized", nullptr}));
     } else {
-      Send(MakeResult(in.id, Initialize(in.params)));
+      Answer(in, MakeResult(in.id, Initialize(in.params)));
     }
     return;
   }
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (!initialized_) {
-      Send(MakeError(in.id, {kInvalidRequest,
+      Answer(in, MakeError(in.id, {kInvalidRequest,
                              absl::StrCat(m, ": the session is not initialized: send initialize first"),
                              nullptr}));
       return;
@@ -222,7 +239,7 @@ void Session::HandleRequest(const Incoming& in) {
     std::optional<LogLevel> parsed =
         level.is_string() ? ParseLogLevel(level.get<std::string>()) : std::nullopt;
     if (!parsed) {
-      Send(MakeError(in.id, {kInvalidParams,
+      Answer(in, MakeError(in.id, {kInvalidParams,
                              "logging/setLevel: \"level\" must be one of debug, info, notice, "
                              "warning, error, critical, alert, emergency",
                              nullptr}));
@@ -232,7 +249,7 @@ void Session::HandleRequest(const Incoming& in) {
       std::lock_guard<std::mutex> lock(mu_);
       log_level_ = *parsed;
     }
-    Send(MakeResult(in.id, json::object()));
+    Answer(in, MakeResult(in.id, json::object()));
     return;
   }
   if (m == "tools/list") {
@@ -243,7 +260,7 @@ void Session::HandleRequest(const Incoming& in) {
     return;
   }
   if (m == "resources/templates/list") {
-    Send(MakeResult(
+    Answer(in, MakeResult(
         in.id, json{{"resourceTemplates",
                      {{{"uriTemplate", kResourceTemplate},
                        {"name", "context-file"},
@@ -273,7 +290,7 @@ void Session::HandleRequest(const Incoming& in) {
     RunInBackground(in, [this](InFlight& f) { Respond(f, Complete(f.params)); });
     return;
   }
-  Send(MakeError(in.id, {kMethodNotFound, absl::StrCat("method not found: ", m), nullptr}));
+  Answer(in, MakeError(in.id, {kMethodNotFound, absl::StrCat("method not found: ", m), nullptr}));
 }
 
 void Session::RunInBackground(const Incoming& in, std::function<void(InFlight&)> work) {
@@ -296,6 +313,8 @@ void Session::RunInBackground(const Incoming& in, std::function<void(InFlight&)>
     } catch (const std::exception& e) {
       Respond(*flight, absl::InternalError(absl::StrCat(flight->method, ": ", e.what())));
     }
+    // Cancelled before it ran: it still ends (a transport waiting on it is told).
+    Respond(*flight, absl::CancelledError());
     std::lock_guard<std::mutex> lock(mu_);
     in_flight_.erase(std::find(in_flight_.begin(), in_flight_.end(), flight));
     idle_.notify_all();
@@ -306,10 +325,15 @@ void Session::Respond(InFlight& flight, absl::StatusOr<json> result) {
   std::lock_guard<std::mutex> lock(flight.mu);
   if (flight.answered) return;
   flight.answered = true;
-  // A cancelled request gets no response (MCP: the client has stopped waiting).
-  if (flight.cancelled || result.status().code() == absl::StatusCode::kCancelled) return;
+  // A cancelled request gets no response (MCP: the client has stopped waiting);
+  // the sink is told it ended with an empty line.
+  if (flight.cancelled || result.status().code() == absl::StatusCode::kCancelled) {
+    std::lock_guard<std::mutex> send_lock(send_mu_);
+    sink_("", {flight.id, true});
+    return;
+  }
   if (result.ok()) {
-    Send(MakeResult(flight.id, *std::move(result)));
+    Send(MakeResult(flight.id, *std::move(result)), {flight.id, true});
     return;
   }
   int code = kInternalError;
@@ -318,7 +342,8 @@ void Session::Respond(InFlight& flight, absl::StatusOr<json> result) {
     case absl::StatusCode::kNotFound: code = kResourceNotFound; break;
     default: break;
   }
-  Send(MakeError(flight.id, {code, std::string(result.status().message()), nullptr}));
+  Send(MakeError(flight.id, {code, std::string(result.status().message()), nullptr}),
+       {flight.id, true});
 }
 
 json Session::Initialize(const json& params) {
@@ -402,7 +427,7 @@ absl::StatusOr<json> Session::CallTool(const json& params, InFlight& flight) {
         absl::StrCat(name, ": invalid arguments: ", valid.message()));
   }
   RequestProgress progress(*this, flight);
-  SessionLogger logger(*this);
+  SessionLogger logger(*this, flight.id);
   const ToolCall call{arguments, server_.workspace(), progress, logger, server_.options().limits};
   ToolResult result = tool->tool.handler(call);
   if (result.cancelled || flight.cancelled) return absl::CancelledError();

@@ -97,12 +97,25 @@ class Server {
   WorkQueue queue_;
 };
 
+// Where an outgoing message belongs, for a transport that gives each request
+// its own stream (Streamable HTTP): the id of the request it answers or
+// reports on (null: no request, e.g. an answer to an unparseable message),
+// and whether it is that request's response, the last message about it.
+struct Route {
+  json request_id;
+  bool response = false;
+};
+
 class Session {
  public:
   // `sink` gets each outgoing message as one line without its newline; the
-  // session calls it from several threads, one call at a time.
+  // session calls it from several threads, one call at a time. A RoutedSink
+  // also learns where each message belongs, and gets an empty line with
+  // `response` set when a request ends without a response (it was cancelled).
   using Sink = std::function<void(const std::string& line)>;
+  using RoutedSink = std::function<void(const std::string& line, const Route& route)>;
   Session(Server& server, Sink sink);
+  Session(Server& server, RoutedSink sink);
   ~Session();  // waits for the requests still running
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
@@ -110,10 +123,15 @@ class Session {
   // Handles one incoming message. Quick methods are answered before it
   // returns; tool calls and reads are answered later from a worker thread.
   void Receive(absl::string_view line);
+  void Receive(const Incoming& in);
 
   // Answers a message the transport refused for its size (-32600; its id is
   // unknown, so null).
   void ReportOversized(size_t bytes, size_t limit);
+
+  // Marks every running request cancelled (the client ended the session):
+  // each stops at its next progress check and sends nothing more.
+  void CancelAll();
 
   // Blocks until no request is running (the transport's input has ended).
   void WaitIdle();
@@ -138,11 +156,15 @@ class Session {
   absl::StatusOr<json> ReadResource(const json& params, InFlight& flight);
   absl::StatusOr<json> Complete(const json& params) const;
 
-  void Send(const json& message);
-  void Log(LogLevel level, absl::string_view logger, const std::string& message);
+  // The response to `in`, sent at once.
+  void Answer(const Incoming& in, const json& message);
+  // `message` about no request, or about the request `route` names.
+  void Send(const json& message, const Route& route = Route());
+  void Log(LogLevel level, absl::string_view logger, const std::string& message,
+           const json& request_id);
 
   Server& server_;
-  Sink sink_;
+  RoutedSink sink_;
   std::mutex send_mu_;  // one line at a time, in the order sent
 
   mutable std::mutex mu_;

@@ -8,6 +8,7 @@ packages=(
   libpng-dev libgif-dev zlib1g-dev
   nlohmann-json3-dev libabsl-dev libcli11-dev
   libvalijson-dev  # checks tool arguments against their JSON Schemas
+  libcpp-httplib-dev  # kbot mcp --http (Streamable HTTP)
   libgtest-dev libgmock-dev libbenchmark-dev
   time  # /usr/bin/time: peak memory in bench/run.sh
 )

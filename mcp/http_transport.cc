@@ -1,0 +1,392 @@
+#include "mcp/http_transport.h"
+
+#include <httplib.h>
+
+#include <algorithm>
+#include <random>
+#include <utility>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+
+namespace kbot::mcp {
+
+namespace {
+
+// JSON-RPC's code for a server error with no standard code (the TypeScript
+// SDK answers an unknown session with it too).
+constexpr int kSessionNotFound = -32001;
+
+// An HTTP refusal with a JSON-RPC error body that says why.
+void Refuse(httplib::Response& res, int status, int code, const std::string& message) {
+  res.status = status;
+  res.set_content(Serialize(MakeError(nullptr, {code, message, nullptr})), "application/json");
+}
+
+struct Accepts {
+  bool json = false;
+  bool event_stream = false;
+};
+
+// What an Accept header allows; a missing one allows anything.
+Accepts ParseAccept(const httplib::Request& req) {
+  if (!req.has_header("Accept")) return {true, true};
+  const std::string accept = absl::AsciiStrToLower(req.get_header_value("Accept"));
+  const bool any = absl::StrContains(accept, "*/*");
+  return {any || absl::StrContains(accept, "application/json") ||
+              absl::StrContains(accept, "application/*"),
+          any || absl::StrContains(accept, "text/event-stream") || absl::StrContains(accept, "text/*")};
+}
+
+std::string NewSessionId() {
+  static thread_local std::random_device device;
+  std::string id;
+  for (int i = 0; i < 4; ++i) absl::StrAppendFormat(&id, "%08x", uint32_t(device()));
+  return id;
+}
+
+bool WriteEvent(httplib::DataSink& sink, const std::string& line) {
+  const std::string event = absl::StrCat("event: message\ndata: ", line, "\n\n");
+  return sink.write(event.data(), event.size());
+}
+
+// Streams `stream` as server-sent events until its last message or its end,
+// with a comment line whenever `keepalive` passes in silence (which also
+// finds a client that has gone). `first` goes out before the rest.
+httplib::ContentProviderWithoutLength SseProvider(std::shared_ptr<MessageStream> stream,
+                                                  std::optional<MessageStream::Message> first,
+                                                  std::chrono::milliseconds keepalive) {
+  return [stream = std::move(stream), first = std::move(first), keepalive](
+             size_t, httplib::DataSink& sink) mutable {
+    if (first) {
+      const bool last = first->last;
+      if (!WriteEvent(sink, first->line)) return false;
+      first.reset();
+      if (last) {
+        sink.done();
+        return true;
+      }
+    }
+    for (;;) {
+      std::optional<MessageStream::Message> m = stream->Pop(keepalive);
+      if (!m) {
+        if (stream->ended()) break;
+        static constexpr char kComment[] = ": keepalive\n\n";
+        if (!sink.write(kComment, sizeof kComment - 1)) return false;
+        continue;
+      }
+      if (!m->line.empty() && !WriteEvent(sink, m->line)) return false;
+      if (m->last) break;
+    }
+    sink.done();
+    return true;
+  };
+}
+
+}  // namespace
+
+absl::Status ParseHttpAddress(absl::string_view address, HttpOptions& options) {
+  std::string host = "127.0.0.1";
+  absl::string_view port_text = address;
+  if (const size_t colon = address.rfind(':'); colon != absl::string_view::npos) {
+    host = std::string(address.substr(0, colon));
+    port_text = address.substr(colon + 1);
+    if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
+      host = host.substr(1, host.size() - 2);
+    }
+  }
+  int port = 0;
+  if (host.empty() || !absl::SimpleAtoi(port_text, &port) || port < 0 || port > 65535) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--http ", address, ": expected HOST:PORT (e.g. 127.0.0.1:8808) or PORT"));
+  }
+  options.host = host;
+  options.port = port;
+  return absl::OkStatus();
+}
+
+HttpTransport::HttpTransport(Server& server, HttpOptions options)
+    : server_(server),
+      options_(std::move(options)),
+      origins_(options_.allowed_origins),
+      loopback_(IsLoopbackHost(options_.host)),
+      http_(std::make_unique<httplib::Server>()) {}
+
+absl::StatusOr<std::unique_ptr<HttpTransport>> HttpTransport::Bind(Server& server,
+                                                                   HttpOptions options) {
+  if (!IsLoopbackHost(options.host) && options.token.empty()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(options.host, " is reachable from other machines: give --token so that "
+                                   "every request must carry it (Authorization: Bearer)"));
+  }
+  std::unique_ptr<HttpTransport> t(new HttpTransport(server, std::move(options)));
+  httplib::Server& http = *t->http_;
+  const int threads = std::max(4, t->options_.threads);
+  http.new_task_queue = [threads] { return new httplib::ThreadPool(size_t(threads)); };
+  http.set_payload_max_length(t->options_.max_body_bytes);
+  http.set_keep_alive_max_count(1000);
+  HttpTransport* self = t.get();
+  http.Post("/mcp", [self](const httplib::Request& q, httplib::Response& r) { self->Post(q, r); });
+  http.Get("/mcp", [self](const httplib::Request& q, httplib::Response& r) { self->Get(q, r); });
+  http.Delete("/mcp",
+              [self](const httplib::Request& q, httplib::Response& r) { self->Delete(q, r); });
+  for (const char* method : {"PUT", "PATCH", "OPTIONS"}) {
+    auto not_allowed = [method](const httplib::Request&, httplib::Response& r) {
+      r.set_header("Allow", "GET, POST, DELETE");
+      Refuse(r, 405, kInvalidRequest, absl::StrCat(method, " /mcp: use POST, GET or DELETE"));
+    };
+    if (std::string(method) == "PUT") http.Put("/mcp", not_allowed);
+    if (std::string(method) == "PATCH") http.Patch("/mcp", not_allowed);
+    if (std::string(method) == "OPTIONS") http.Options("/mcp", not_allowed);
+  }
+  // Refusals httplib makes itself (413 for a large body, 404 for another
+  // path) get a body that says why, like kbot's own.
+  http.set_error_handler([limit = t->options_.max_body_bytes](const httplib::Request& q,
+                                                               httplib::Response& r) {
+    if (!r.body.empty()) return;
+    if (r.status == 413) {
+      Refuse(r, 413, kInvalidRequest,
+             absl::StrCat("the request body is over the ", limit, "-byte limit"));
+    } else if (r.status == 404) {
+      Refuse(r, 404, kInvalidRequest, absl::StrCat(q.path, ": not found; MCP is served at /mcp"));
+    } else {
+      Refuse(r, r.status, kInvalidRequest, absl::StrCat("HTTP ", r.status));
+    }
+  });
+  if (t->options_.port == 0) {
+    t->port_ = http.bind_to_any_port(t->options_.host);
+  } else {
+    t->port_ = http.bind_to_port(t->options_.host, t->options_.port) ? t->options_.port : -1;
+  }
+  if (t->port_ <= 0) {
+    return absl::UnavailableError(absl::StrCat("cannot listen on ", t->options_.host, ":",
+                                               t->options_.port, " (in use, or not this machine's)"));
+  }
+  return t;
+}
+
+HttpTransport::~HttpTransport() {
+  Stop();
+  std::lock_guard<std::mutex> lock(mu_);
+  sessions_.clear();  // each waits for its cancelled requests
+}
+
+std::string HttpTransport::url() const {
+  const bool v6 = absl::StrContains(options_.host, ':');
+  return absl::StrCat("http://", v6 ? "[" : "", options_.host, v6 ? "]" : "", ":", port_, "/mcp");
+}
+
+void HttpTransport::Serve() {
+  if (stopping_) return;
+  http_->listen_after_bind();
+}
+
+void HttpTransport::Stop() {
+  stopping_ = true;
+  std::vector<std::shared_ptr<HttpSession>> sessions;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (auto& [id, s] : sessions_) sessions.push_back(s);
+  }
+  for (const std::shared_ptr<HttpSession>& s : sessions) s->End();
+  http_->stop();
+}
+
+size_t HttpTransport::session_count() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return sessions_.size();
+}
+
+bool HttpTransport::Admit(const httplib::Request& req, httplib::Response& res) const {
+  if (loopback_ && !IsLoopbackHostHeader(req.get_header_value("Host"))) {
+    Refuse(res, 403, kInvalidRequest,
+           absl::StrCat("Host \"", req.get_header_value("Host"),
+                        "\" is not this machine's loopback address (DNS rebinding protection)"));
+    return false;
+  }
+  if (!origins_.Allows(req.get_header_value("Origin"), req.has_header("Origin"))) {
+    Refuse(res, 403, kInvalidRequest,
+           absl::StrCat("Origin \"", req.get_header_value("Origin"),
+                        "\" is not allowed (kbot mcp --allow-origin adds one)"));
+    return false;
+  }
+  if (!options_.token.empty() &&
+      !BearerMatches(req.get_header_value("Authorization"), options_.token)) {
+    res.set_header("WWW-Authenticate", "Bearer");
+    Refuse(res, 401, kInvalidRequest,
+           req.has_header("Authorization") ? "the bearer token is wrong"
+                                           : "this server needs Authorization: Bearer TOKEN");
+    return false;
+  }
+  return true;
+}
+
+std::shared_ptr<HttpSession> HttpTransport::SessionOf(const httplib::Request& req,
+                                                      httplib::Response& res) {
+  const std::string id = req.get_header_value("Mcp-Session-Id");
+  if (id.empty()) {
+    Refuse(res, 400, kInvalidRequest, "Mcp-Session-Id is required: send initialize first");
+    return nullptr;
+  }
+  std::shared_ptr<HttpSession> session;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (auto it = sessions_.find(id); it != sessions_.end()) session = it->second;
+  }
+  if (session == nullptr || session->ended()) {
+    Refuse(res, 404, kSessionNotFound,
+           absl::StrCat("session ", id, " is unknown or has ended: initialize a new one"));
+    return nullptr;
+  }
+  if (req.has_header("MCP-Protocol-Version")) {
+    const std::string version = req.get_header_value("MCP-Protocol-Version");
+    const std::vector<std::string>& supported = SupportedProtocolVersions();
+    if (std::find(supported.begin(), supported.end(), version) == supported.end()) {
+      Refuse(res, 400, kInvalidRequest,
+             absl::StrCat("MCP-Protocol-Version ", version, " is not supported (supported: ",
+                          absl::StrJoin(supported, ", "), ")"));
+      return nullptr;
+    }
+  }
+  session->Touch();
+  return session;
+}
+
+std::shared_ptr<HttpSession> HttpTransport::NewSession() {
+  return std::make_shared<HttpSession>(server_, NewSessionId());
+}
+
+absl::Status HttpTransport::Register(std::shared_ptr<HttpSession> session) {
+  std::vector<std::shared_ptr<HttpSession>> expired;  // destroyed outside the lock
+  std::lock_guard<std::mutex> lock(mu_);
+  const auto now = std::chrono::steady_clock::now();
+  for (auto it = sessions_.begin(); it != sessions_.end();) {
+    const bool idle = !it->second->busy() && now - it->second->last_used() > options_.session_idle;
+    if (it->second->ended() || idle) {
+      expired.push_back(it->second);
+      it = sessions_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  if (sessions_.size() >= options_.max_sessions) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "the server holds ", sessions_.size(), " sessions, its limit: end one (DELETE) first"));
+  }
+  sessions_.emplace(session->id(), std::move(session));
+  return absl::OkStatus();
+}
+
+void HttpTransport::Post(const httplib::Request& req, httplib::Response& res) {
+  if (!Admit(req, res)) return;
+  const std::string type = absl::AsciiStrToLower(req.get_header_value("Content-Type"));
+  if (!absl::StartsWith(type, "application/json")) {
+    Refuse(res, 415, kInvalidRequest,
+           absl::StrCat("Content-Type \"", req.get_header_value("Content-Type"),
+                        "\": a POST carries one JSON-RPC message as application/json"));
+    return;
+  }
+  const Accepts accepts = ParseAccept(req);
+  if (!accepts.json && !accepts.event_stream) {
+    Refuse(res, 406, kInvalidRequest,
+           "Accept must allow application/json or text/event-stream (MCP asks for both)");
+    return;
+  }
+  const Incoming in = ParseIncoming(req.body);
+  if (in.kind == Incoming::Kind::kInvalid) {
+    res.status = 400;
+    res.set_content(Serialize(MakeError(in.id, in.error)), "application/json");
+    return;
+  }
+  const bool initializing = in.kind == Incoming::Kind::kRequest && in.method == "initialize" &&
+                            !req.has_header("Mcp-Session-Id");
+  std::shared_ptr<HttpSession> session = initializing ? NewSession() : SessionOf(req, res);
+  if (session == nullptr) return;
+  if (in.kind != Incoming::Kind::kRequest) {
+    session->Receive(in);
+    res.status = 202;
+    return;
+  }
+  AnswerRequest(in, std::move(session), initializing, accepts.event_stream, res);
+}
+
+void HttpTransport::AnswerRequest(const Incoming& in, std::shared_ptr<HttpSession> session,
+                                  bool initializing, bool sse, httplib::Response& res) {
+  std::shared_ptr<MessageStream> stream = session->OpenRequest(in.id);
+  if (stream == nullptr) {
+    res.status = 400;
+    res.set_content(Serialize(MakeError(in.id, {kInvalidRequest,
+                                                absl::StrCat("request id ", in.id.dump(),
+                                                             " is still running in this session"),
+                                                nullptr})),
+                    "application/json");
+    return;
+  }
+  session->Receive(in);
+  // The first message decides: the response alone is plain JSON; anything
+  // before it (progress, log lines) opens an SSE stream, when the client
+  // takes one (otherwise those are dropped and the response comes as JSON).
+  std::optional<MessageStream::Message> first;
+  while (!first || (!sse && !first->last)) {
+    first = stream->Pop(options_.keepalive);
+    if (!first && stream->ended()) {
+      Refuse(res, 404, kSessionNotFound, "the session ended before the request was answered");
+      return;
+    }
+  }
+  if (first->last) {
+    if (first->line.empty()) {  // cancelled: the client stopped waiting
+      res.status = 202;
+      return;
+    }
+    if (initializing && json::parse(first->line, nullptr, false).contains("result")) {
+      if (absl::Status s = Register(session); !s.ok()) {
+        Refuse(res, 503, kInternalError, std::string(s.message()));
+        return;
+      }
+      res.set_header("Mcp-Session-Id", session->id());
+    }
+    res.set_content(first->line, "application/json");
+    return;
+  }
+  res.set_header("Cache-Control", "no-cache");
+  res.set_chunked_content_provider("text/event-stream",
+                                   SseProvider(std::move(stream), std::move(first), options_.keepalive));
+}
+
+void HttpTransport::Get(const httplib::Request& req, httplib::Response& res) {
+  if (!Admit(req, res)) return;
+  if (!ParseAccept(req).event_stream) {
+    res.set_header("Allow", "POST, DELETE");
+    Refuse(res, 405, kInvalidRequest, "GET /mcp opens an SSE stream: Accept text/event-stream");
+    return;
+  }
+  std::shared_ptr<HttpSession> session = SessionOf(req, res);
+  if (session == nullptr) return;
+  std::shared_ptr<MessageStream> stream = session->OpenStandalone();
+  if (stream == nullptr) {
+    Refuse(res, 404, kSessionNotFound, "the session has ended");
+    return;
+  }
+  res.set_header("Cache-Control", "no-cache");
+  res.set_chunked_content_provider("text/event-stream",
+                                   SseProvider(std::move(stream), std::nullopt, options_.keepalive));
+}
+
+void HttpTransport::Delete(const httplib::Request& req, httplib::Response& res) {
+  if (!Admit(req, res)) return;
+  std::shared_ptr<HttpSession> session = SessionOf(req, res);
+  if (session == nullptr) return;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    sessions_.erase(session->id());
+  }
+  session->End();
+  res.status = 204;
+}
+
+}  // namespace kbot::mcp

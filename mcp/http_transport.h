@@ -1,0 +1,102 @@
+// MCP over Streamable HTTP (2025-11-25) at /mcp, on cpp-httplib: the same
+// Server core as stdio, one HttpSession per client.
+//
+//   POST /mcp    one JSON-RPC message. A request is answered with
+//                application/json, or with an SSE stream when progress or log
+//                messages come before its response; notifications and
+//                responses get 202. initialize issues Mcp-Session-Id.
+//   GET /mcp     the session's standalone SSE stream.
+//   DELETE /mcp  ends the session (its running requests are cancelled).
+//
+// Every request passes, in order: the Host check (when bound to loopback),
+// the Origin check (403), the bearer token (401, when one is set), the
+// session (400 without Mcp-Session-Id after initialize, 404 for an unknown or
+// ended one), MCP-Protocol-Version (400 for one kbot does not speak). Bodies
+// over the limit get 413; a body that is not one JSON-RPC message gets 400
+// with the JSON-RPC error. Errors have a JSON-RPC error body that says why.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "mcp/http_security.h"
+#include "mcp/http_session.h"
+#include "mcp/server.h"
+#include "mcp/stdio_transport.h"
+
+namespace httplib {
+class Server;
+struct Request;
+struct Response;
+}  // namespace httplib
+
+namespace kbot::mcp {
+
+struct HttpOptions {
+  std::string host = "127.0.0.1";
+  int port = 8808;  // 0: any free port (port() tells which)
+  std::vector<std::string> allowed_origins;  // beside the loopback ones
+  std::string token;  // required off loopback: every request then needs it
+  size_t max_body_bytes = kMaxLineBytes;
+  int threads = 64;            // connections served at once (SSE streams hold one)
+  size_t max_sessions = 1024;  // beyond it, idle sessions are expired first
+  std::chrono::seconds session_idle{3600};
+  std::chrono::milliseconds keepalive{15000};  // SSE comment when nothing else is sent
+};
+
+// "HOST:PORT", "[V6]:PORT" or "PORT" (on 127.0.0.1) into `options`.
+absl::Status ParseHttpAddress(absl::string_view address, HttpOptions& options);
+
+class HttpTransport {
+ public:
+  // Binds the address. FailedPrecondition for a non-loopback address without
+  // a token; Unavailable when the address cannot be bound.
+  static absl::StatusOr<std::unique_ptr<HttpTransport>> Bind(Server& server, HttpOptions options);
+  ~HttpTransport();  // stops, then ends every session
+
+  int port() const { return port_; }
+  // http://HOST:PORT/mcp
+  std::string url() const;
+
+  // Serves until Stop(); returns at once if already stopped.
+  void Serve();
+  // From any thread (a signal handler's thread too): ends the SSE streams and
+  // makes Serve return.
+  void Stop();
+
+  size_t session_count() const;
+
+ private:
+  HttpTransport(Server& server, HttpOptions options);
+
+  bool Admit(const httplib::Request& req, httplib::Response& res) const;
+  std::shared_ptr<HttpSession> SessionOf(const httplib::Request& req, httplib::Response& res);
+  void Post(const httplib::Request& req, httplib::Response& res);
+  void Get(const httplib::Request& req, httplib::Response& res);
+  void Delete(const httplib::Request& req, httplib::Response& res);
+  void AnswerRequest(const Incoming& in, std::shared_ptr<HttpSession> session, bool initializing,
+                     bool sse, httplib::Response& res);
+
+  std::shared_ptr<HttpSession> NewSession();
+  absl::Status Register(std::shared_ptr<HttpSession> session);
+
+  Server& server_;
+  const HttpOptions options_;
+  const OriginPolicy origins_;
+  const bool loopback_;
+  std::unique_ptr<httplib::Server> http_;
+  int port_ = 0;
+  std::atomic<bool> stopping_{false};
+
+  mutable std::mutex mu_;
+  std::map<std::string, std::shared_ptr<HttpSession>> sessions_;
+};
+
+}  // namespace kbot::mcp
