@@ -35,19 +35,25 @@ std::string ContextNames(const contexts::Workspace& workspace) {
   return absl::StrJoin(names, ", ");
 }
 
-// Serves Streamable HTTP until SIGINT or SIGTERM, which end every session.
-int ServeHttp(const McpOptions& o, mcp::Server& server, const contexts::Workspace& workspace) {
-  mcp::HttpOptions options;
-  if (absl::Status s = mcp::ParseHttpAddress(o.http, options); !s.ok()) return Fail("mcp", s);
-  options.allowed_origins = o.allow_origins;
-  options.token = o.token;
-  // The signals are taken by a thread of their own (sigwait), so they are
-  // blocked here, before any thread starts, and every thread inherits that.
+// SIGINT and SIGTERM, which stop the HTTP server. They are taken by a thread
+// of its own (sigwait), so they must be blocked before any other thread
+// starts (the server's workers among them): every thread inherits the mask.
+sigset_t BlockStopSignals() {
   sigset_t stop_signals;
   sigemptyset(&stop_signals);
   sigaddset(&stop_signals, SIGINT);
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  return stop_signals;
+}
+
+// Serves Streamable HTTP until one of `stop_signals`, which ends every session.
+int ServeHttp(const McpOptions& o, mcp::Server& server, const contexts::Workspace& workspace,
+              sigset_t stop_signals) {
+  mcp::HttpOptions options;
+  if (absl::Status s = mcp::ParseHttpAddress(o.http, options); !s.ok()) return Fail("mcp", s);
+  options.allowed_origins = o.allow_origins;
+  options.token = o.token;
   absl::StatusOr<std::unique_ptr<mcp::HttpTransport>> transport =
       mcp::HttpTransport::Bind(server, options);
   if (!transport.ok()) return Fail("mcp", transport.status());
@@ -73,11 +79,12 @@ int RunMcp(const McpOptions& o) {
   if (!workspace.ok()) return Fail("mcp", workspace.status());
   mcp::ServerOptions options;
   options.limits.max_inline_image_base64 = o.image_limit;
+  const sigset_t stop_signals = o.http.empty() ? sigset_t{} : BlockStopSignals();
   absl::StatusOr<std::unique_ptr<mcp::Server>> server =
       mcp::Server::Create(*workspace, tools::AllTools(), tools::AllHooks(), options);
   if (!server.ok()) return Fail("mcp", server.status());
   ::signal(SIGPIPE, SIG_IGN);  // a client that goes away is a write error, not a crash
-  if (!o.http.empty()) return ServeHttp(o, **server, *workspace);
+  if (!o.http.empty()) return ServeHttp(o, **server, *workspace, stop_signals);
 
   // stdout carries protocol messages only: the protocol keeps its own copy of
   // the descriptor, and anything else that writes to stdout lands on stderr.

@@ -23,6 +23,7 @@ import readline from 'node:readline';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import pngjs from 'pngjs';
 
@@ -920,11 +921,103 @@ async function rawSession() {
   section = '';
 }
 
+// kbot mcp --http on a free port, reached with the SDK's Streamable HTTP client.
+async function httpSession() {
+  section = 'http';
+  const proc = spawn(KBOT, ['mcp', '--http', '127.0.0.1:0'], {
+    env: { ...process.env, KBOT_CONFIG_DIR: EMPTY_CONFIG }, stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  const exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
+  const url = await new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), 10000);
+    proc.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      const m = /serving (http:\/\/\S+\/mcp)/.exec(stderr);
+      if (m) { clearTimeout(timer); resolve(m[1]); }
+    });
+  });
+  const clients = [];
+  const open = async (name) => {
+    const client = new Client({ name: `kbot-e2e-${name}`, version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(url));
+    await client.connect(transport);
+    clients.push({ client, transport });
+    return { client, transport };
+  };
+  try {
+    await check('kbot mcp --http 127.0.0.1:0 prints its URL', async () => {
+      assert.ok(url, `no URL on stderr: ${stderr}`);
+    });
+    if (!url) return;
+    let first;
+    await check('the SDK client connects over Streamable HTTP and gets a session', async () => {
+      first = await open('http');
+      assert.match(first.transport.sessionId ?? '', /^[0-9a-f]{32}$/);
+    });
+    if (!first) return;
+    await commonChecks(first.client, { name: 'demo', game: 'takingdoms', transparency: 'heuristic', builtin: true });
+    await check('progress over HTTP arrives before the result, in order', async () => {
+      const seen = [];
+      const r = await first.client.callTool(
+        { name: 'gaf_export', arguments: { path: 'anims/demo.gaf', sequence: 'spinner', format: 'gif', scale: 4 } },
+        undefined, { onprogress: (p) => seen.push(p.progress) });
+      assert.notEqual(r.isError, true);
+      assert.ok(seen.length >= 1, 'no progress notification arrived');
+      for (let i = 1; i < seen.length; i++) assert.ok(seen[i] > seen[i - 1], `progress ${seen}`);
+    });
+    await check('two clients at once, calls interleaved, each gets its own answers', async () => {
+      const second = await open('http-2');
+      assert.notEqual(second.transport.sessionId, first.transport.sessionId);
+      const calls = [];
+      for (let i = 0; i < 10; i++) {
+        calls.push(first.client.callTool({ name: 'gaf_list', arguments: { path: 'anims/demo.gaf' } }));
+        calls.push(second.client.callTool({ name: 'gaf_list', arguments: { path: 'anims/cursors.gaf' } }));
+      }
+      const results = await Promise.all(calls);
+      results.forEach((r, i) => {
+        assert.equal(r.structuredContent.path, i % 2 ? 'anims/cursors.gaf' : 'anims/demo.gaf');
+      });
+    });
+    await check('terminating a session (DELETE) ends it: its id is refused after', async () => {
+      const sid = first.transport.sessionId;
+      await first.transport.terminateSession();
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': sid },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      });
+      assert.equal(res.status, 404);
+    });
+    await check('a page of another origin is refused (403)', async () => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Origin: 'http://evil.example' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      });
+      assert.equal(res.status, 403);
+    });
+  } finally {
+    for (const c of clients) await c.client.close().catch(() => {});
+    await check('SIGTERM stops the HTTP server with exit 0', async () => {
+      proc.kill('SIGTERM');
+      const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 5000).unref());
+      const outcome = await Promise.race([exited, timeout]);
+      if (outcome === 'timeout') proc.kill('SIGKILL');
+      assert.notEqual(outcome, 'timeout', 'still running 5 s after SIGTERM');
+      assert.equal(outcome.code, 0, `exit ${JSON.stringify(outcome)}; stderr: ${stderr.slice(-500)}`);
+      assert.doesNotMatch(stderr, /AddressSanitizer|runtime error|terminate called/, 'sanitizer or crash report on stderr');
+    });
+    section = '';
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 
 try {
   await demoSession();
   await imageLimitSession();
+  await httpSession();
   await fixtureSession();
   await rawSession();
 } finally {
