@@ -115,7 +115,8 @@ int RunMap(const MapOptions& o) {
 // folder context over the file's own folder (its style lies beside it).
 struct MapPlace {
   std::shared_ptr<const contexts::Workspace> workspace;
-  std::optional<contexts::Context> folder;
+  // On the heap, so `context` still points at it after the place is moved.
+  std::shared_ptr<const contexts::Context> folder;
   const contexts::Context* context = nullptr;
   std::string path;
 };
@@ -136,8 +137,9 @@ absl::StatusOr<MapPlace> PlaceOf(const std::string& file, const std::optional<st
   const std::string folder = p.parent_path().empty() ? "." : p.parent_path().string();
   absl::StatusOr<std::unique_ptr<contexts::Vfs>> vfs = contexts::MakeDirectoryVfs(folder);
   if (!vfs.ok()) return vfs.status();
-  place.folder = contexts::Context{"file", contexts::Game::kGta, folder, false, *std::move(vfs)};
-  place.context = &*place.folder;
+  place.folder = std::make_shared<const contexts::Context>(
+      contexts::Context{"file", contexts::Game::kGta, folder, false, *std::move(vfs)});
+  place.context = place.folder.get();
   place.path = p.filename().string();
   return place;
 }

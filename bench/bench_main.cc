@@ -1,8 +1,9 @@
 // kbot_bench: the Google benchmarks of gaf_bench.cc, png_bench.cc,
-// writer_bench.cc, mcp_bench.cc and hpi_bench.cc, then a summary computed from
-// the same run: decode throughput as a fraction of memcpy's, the PNG level /
-// filter trade-off, MCP calls against a JSON round trip, and HPI extraction
-// as a fraction of plain zlib inflate.
+// writer_bench.cc, mcp_bench.cc, hpi_bench.cc and gta_bench.cc, then a summary
+// computed from the same run: decode throughput as a fraction of memcpy's, the
+// PNG level / filter trade-off, MCP calls against a JSON round trip, HPI
+// extraction as a fraction of plain zlib inflate, and GTA1 map load, whole-map
+// render and FXT decode each as a fraction of a memcpy of the same bytes.
 //
 // The console output is Google Benchmark's own; the summary follows it, and
 // ends with "@result KEY VALUE" lines for bench/run.sh. With
@@ -334,6 +335,70 @@ void HpiSummary(const Collector& c) {
   }
 }
 
+namespace {
+
+// GTA1 (gta_bench.cc): each figure against a memcpy of the same bytes in the
+// same run (ratio = throughput / memcpy throughput = memcpy time / time, as
+// both count the same bytes). The map load and the FXT decode read their
+// file's bytes; the render writes 2048 x 2048 RGBA.
+double CounterOf(const Figure& f, const char* name) {
+  return f.counters.count(name) ? f.counters.at(name) : 0;
+}
+double BytesOf(const Figure& f) { return CounterOf(f, "bytes"); }
+
+// "LABEL  X ms (Y MB/s)  memcpy ... ratio R", and the Result lines KEY_*.
+void GtaVsMemcpy(const Figure& f, const Figure& copy, const char* label, const std::string& key) {
+  const double bytes = BytesOf(f);
+  const double mbps = bytes / f.ns * 1e3, memcpy_mbps = bytes / copy.ns * 1e3;
+  std::printf("  %-28s %9.3f ms (%8.1f MB/s)   memcpy %8.3f ms (%8.1f MB/s)   ratio %.4f\n",
+              label, f.ns / 1e6, mbps, copy.ns / 1e6, memcpy_mbps, copy.ns / f.ns);
+  Result(key + "_ms", f.ns / 1e6);
+  Result(key + "_mbps", mbps);
+  Result(key + "_memcpy_ms", copy.ns / 1e6);
+  Result(key + "_memcpy_mbps", memcpy_mbps);
+  Result(key + "_ratio", copy.ns / f.ns);
+  Result(key + "_bytes", bytes);
+}
+
+void GtaSummary(const Collector& c) {
+  const Figure* load = c.Find("BM_GtaLoadMap");
+  const Figure* load_copy = c.Find("BM_GtaCmpMemcpy");
+  const Figure* render = c.Find("BM_GtaRenderWholeMap");
+  const Figure* render_copy = c.Find("BM_GtaRenderMemcpyBaseline");
+  const Figure* fxt = c.Find("BM_GtaFxtDecode");
+  const Figure* decrypt = c.Find("BM_GtaFxtDecrypt");
+  const Figure* fxt_copy = c.Find("BM_GtaFxtMemcpy");
+  if (load == nullptr && render == nullptr && fxt == nullptr) return;
+  std::printf("\nGTA1 (each vs a memcpy of the same bytes; ratio = throughput / memcpy's):\n");
+  if (load != nullptr && load_copy != nullptr) {
+    GtaVsMemcpy(*load, *load_copy, "CMP load (ReadCityMap)", "gta_cmp_load");
+  }
+  if (render != nullptr && render_copy != nullptr) {
+    GtaVsMemcpy(*render, *render_copy, "whole-map render, 8 px/cell", "gta_render");
+    const double mpix = BytesOf(*render) / 4 / 1e6;
+    std::printf("  %-28s %9.1f Mpixel/s (2048 x 2048), %.0f cell warnings\n", "",
+                mpix / (render->ns / 1e9), CounterOf(*render, "warnings"));
+    Result("gta_render_mpixps", mpix / (render->ns / 1e9));
+  }
+  if (fxt != nullptr && fxt_copy != nullptr) {
+    GtaVsMemcpy(*fxt, *fxt_copy, "FXT decode (ReadFxt)", "gta_fxt");
+    const double records = CounterOf(*fxt, "records");
+    std::printf("  %-28s %.0f records, %.0f bytes; %.1f us per 1,000 records\n", "", records,
+                BytesOf(*fxt), fxt->ns / 1e3 / std::max(1.0, records / 1e3));
+    Result("gta_fxt_records", records);
+  }
+  if (fxt != nullptr && decrypt != nullptr) {
+    const double mbps = BytesOf(*decrypt) / decrypt->ns * 1e3;
+    std::printf("  %-28s %9.3f ms (%8.1f MB/s)   %.1f%% of the decode's time\n",
+                "  of which DecryptFxt", decrypt->ns / 1e6, mbps, 100 * decrypt->ns / fxt->ns);
+    Result("gta_fxt_decrypt_ms", decrypt->ns / 1e6);
+    Result("gta_fxt_decrypt_mbps", mbps);
+    Result("gta_fxt_decrypt_share", decrypt->ns / fxt->ns);
+  }
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
@@ -361,6 +426,7 @@ int main(int argc, char** argv) {
   PngSummary(collector);
   McpSummary(collector);
   HpiSummary(collector);
+  GtaSummary(collector);
   std::printf("\n");
   for (const std::string& line : results) std::printf("%s\n", line.c_str());
   return 0;

@@ -3,12 +3,16 @@
 #
 # Runs the benchmarks of an existing build (it builds nothing; configure with
 # -DCMAKE_BUILD_TYPE=Release for figures worth comparing):
-#   1. writes the fixtures (atlas.gaf, effects.gaf) to a temporary folder;
-#   2. runs kbot_bench (Google Benchmark), which prints decode / memcpy ratios
-#      and the PNG level / filter trade-off;
-#   3. times whole processes: `kbot gaf check` on each fixture and `kbot gaf
-#      list atlas.gaf` (median wall time), with peak RSS (/usr/bin/time %M)
-#      against the process at rest (`kbot --version`);
+#   1. writes the fixtures (atlas.gaf, effects.gaf, and GTA1's BENCH.CMP,
+#      STYLE001.G24 and ENGLISH.FXT) to a temporary folder;
+#   2. runs kbot_bench (Google Benchmark), which prints decode / memcpy ratios,
+#      the PNG level / filter trade-off and the GTA1 load, render and FXT
+#      figures against memcpy;
+#   3. times whole processes: `kbot gaf check` on each fixture, `kbot gaf
+#      list atlas.gaf` and `kbot gta render BENCH.CMP` (the whole map at the
+#      default 8 px/cell, 2048 x 2048, to PNG) (median wall time), with peak RSS (/usr/bin/time %M) against the
+#      process at rest (`kbot --version`); the render's also as a multiple of
+#      its 16 MiB RGBA picture, the one buffer it cannot do without;
 #   4. times the editing commands as whole processes, wall ms and peak RSS
 #      of each run (/usr/bin/time %M): `kbot gaf dump atlas.gaf` into a fresh
 #      folder on the temporary folder's file system (removed before each
@@ -59,6 +63,9 @@ echo "== fixtures"
 "$FIXTURES" "$TMP"
 ATLAS=$TMP/atlas.gaf
 EFFECTS=$TMP/effects.gaf
+RENDERED=$TMP/bench-map.png
+# A plain file: its folder is the context, STYLE001.G24 lies beside it.
+RENDER=("$KBOT" gta render "$TMP/BENCH.CMP" --target "$RENDERED")
 
 echo
 echo "== Google Benchmark (min_time $MIN_TIME s, $REPS repetitions interleaved, medians of CPU time)"
@@ -110,17 +117,21 @@ rest_ms=$(wall_ms "$KBOT" --version)
 check_atlas_ms=$(wall_ms "$KBOT" gaf check "$ATLAS")
 check_effects_ms=$(wall_ms "$KBOT" gaf check "$EFFECTS")
 list_ms=$(wall_ms "$KBOT" gaf list "$ATLAS")
+render_ms=$(wall_ms "${RENDER[@]}")
 rest_kb=nan list_kb=nan check_kb=nan rest_flt=nan list_flt=nan check_flt=nan
+render_kb=nan render_flt=nan
 if ((have_time)); then
   read -r rest_kb rest_flt < <(peak_kb "$KBOT" --version)
   read -r list_kb list_flt < <(peak_kb "$KBOT" gaf list "$ATLAS")
   read -r check_kb check_flt < <(peak_kb "$KBOT" gaf check "$ATLAS")
+  read -r render_kb render_flt < <(peak_kb "${RENDER[@]}")
 fi
 # Sanity: the commands must succeed on the fixtures.
 "$KBOT" gaf check "$ATLAS" "$EFFECTS" >"$TMP/check.txt"
 tail -n 1 "$TMP/check.txt"
 "$KBOT" gaf list "$ATLAS" >"$TMP/list.txt"
 head -n 1 "$TMP/list.txt"
+"${RENDER[@]}"
 
 # The editing commands: each run is timed whole (EPOCHREALTIME around
 # /usr/bin/time, whose own fork adds well under a millisecond to runs of
@@ -188,6 +199,13 @@ atlas_ratio=$(result atlas_ratio)
 effects_ratio=$(result effects_ratio)
 list_delta_kb=$(awk -v a="$list_kb" -v b="$rest_kb" 'BEGIN { if (a == "nan" || b == "nan") print "nan"; else print a - b }')
 list_delta_mb=$(awk -v d="$list_delta_kb" 'BEGIN { if (d == "nan") print "nan"; else printf "%.2f", d / 1024 }')
+# The render's peak above rest, in MB and as a multiple of its RGBA picture
+# (2048 x 2048 x 4 = 16 MiB, what RenderMap must hold) and of picture + PNG.
+picture_bytes=$((2048 * 2048 * 4))
+png_bytes=$(wc -c <"$RENDERED")
+render_delta_mb=$(awk -v a="$render_kb" -v b="$rest_kb" 'BEGIN { if (a == "nan" || b == "nan") print "nan"; else printf "%.2f", (a - b) / 1024 }')
+render_vs_picture=$(awk -v d="$render_delta_mb" -v p="$picture_bytes" 'BEGIN { if (d == "nan") print "nan"; else printf "%.2f", d * 1048576 / p }')
+render_vs_picture_png=$(awk -v d="$render_delta_mb" -v p="$picture_bytes" -v n="$png_bytes" 'BEGIN { if (d == "nan") print "nan"; else printf "%.2f", d * 1048576 / (p + n) }')
 check_delta_mb=$(awk -v a="$check_kb" -v b="$rest_kb" 'BEGIN { if (a == "nan" || b == "nan") print "nan"; else printf "%.2f", (a - b) / 1024 }')
 
 echo
@@ -228,6 +246,18 @@ if [[ -n $chosen_level ]]; then
   row "PNG 640x480 indexed: libpng defaults (6, none)" "$(fmt "$(result png_default_ms)" '%.2f ms'), $(fmt "$(result png_default_bytes)" '%.0f B')" "" ""
   row "PNG 640x480 indexed: chosen level $chosen_level, $filters" "$(fmt "$(result png_chosen_ms)" '%.2f ms'), $(fmt "$(result png_chosen_bytes)" '%.0f B')" "" ""
 fi
+row "GTA1 CMP load, ReadCityMap (in process)" "$(fmt "$(result gta_cmp_load_ms)" '%.3f ms') ($(fmt "$(result gta_cmp_load_mbps)" '%.0f MB/s'))" "" ""
+row "  / memcpy of the file's bytes" "$(fmt "$(result gta_cmp_load_ratio)" '%.4f') (memcpy $(fmt "$(result gta_cmp_load_memcpy_mbps)" '%.0f MB/s'))" "" ""
+row "GTA1 whole-map render 2048x2048 (in process)" "$(fmt "$(result gta_render_ms)" '%.2f ms') ($(fmt "$(result gta_render_mpixps)" '%.1f Mpixel/s'))" "" ""
+row "  / memcpy of the 16 MiB RGBA output" "$(fmt "$(result gta_render_ratio)" '%.4f') (memcpy $(fmt "$(result gta_render_memcpy_ms)" '%.2f ms'))" "" ""
+row "kbot gta render BENCH.CMP (process, to PNG)" "$(fmt "$render_ms" '%.1f ms')" "" ""
+row "  vs in-process CMP load + render" "$(awk -v a="$(result gta_cmp_load_ms)" -v b="$(result gta_render_ms)" 'BEGIN { printf "%.2f ms", a + b }')" "" ""
+row "  peak RSS above rest; minor faults" "$(fmt "$render_delta_mb" '%.2f MB'); $(fmt "$render_flt" '%.0f')" "" ""
+row "  peak above rest / 16 MiB RGBA picture" "$(fmt "$render_vs_picture" '%.2f')" "" ""
+row "  peak above rest / (picture + PNG)" "$(fmt "$render_vs_picture_png" '%.2f') (PNG $(awk -v n="$png_bytes" 'BEGIN { printf "%.2f MB", n / 1048576 }'))" "" ""
+row "GTA1 FXT decode, ReadFxt of $(fmt "$(result gta_fxt_records)" '%.0f') records" "$(fmt "$(result gta_fxt_mbps)" '%.1f MB/s') ($(fmt "$(result gta_fxt_ms)" '%.3f ms'))" "" ""
+row "  / memcpy of the file's bytes" "$(fmt "$(result gta_fxt_ratio)" '%.4f') (memcpy $(fmt "$(result gta_fxt_memcpy_mbps)" '%.0f MB/s'))" "" ""
+row "  DecryptFxt alone; share of the decode" "$(fmt "$(result gta_fxt_decrypt_mbps)" '%.0f MB/s'); $(awk -v s="$(result gta_fxt_decrypt_share)" 'BEGIN { if (s == "") print "n/a"; else printf "%.1f%%", 100 * s }')" "" ""
 
 # 6. The MCP server, with the same binary (bench/mcp/run.sh): cold start (spawn -> initialize
 #    -> exit) against the MCP TypeScript SDK's reference server-everything, and the request

@@ -111,5 +111,24 @@ TEST(GtaCli, MapUsageAndErrors) {
   EXPECT_EQ(r.err.rfind("kbot: gta map: bad.cmp: ", 0), 0u) << r.err;
 }
 
+// A plain file (no context): its own folder is the context, so the style
+// beside it is found.
+TEST(GtaCli, RenderAPlainFileWithTheStyleBesideIt) {
+  KbotProcess kbot;
+  ASSERT_EQ(kbot.Run("demo --target data").status, 0);
+  KbotRun r = kbot.Run("gta render data/GTADATA/DEMO.CMP --target town.png --w 16 --h 16 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json out = json::parse(r.out);
+  EXPECT_EQ(out["path"], "DEMO.CMP");
+  EXPECT_EQ(out["style"], "STYLE001.G24");
+  EXPECT_EQ(out["width"], 128);
+  EXPECT_EQ(out["bytes"], fs::file_size(kbot.dir() / "town.png"));
+  fs::rename(kbot.dir() / "data/GTADATA/STYLE001.G24", kbot.dir() / "data/STYLE001.G24");
+  r = kbot.Run("gta render data/GTADATA/DEMO.CMP --target lost.png");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("STYLE001.G24"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(kbot.dir() / "lost.png"));
+}
+
 }  // namespace
 }  // namespace kbot
