@@ -184,15 +184,9 @@ ToolResult RunGafExport(const ToolCall& call) {
   result.structured["resource_uri"] = uri;
   result.structured["preview"] = nullptr;
   const std::string& path = result.structured["path"].get_ref<const std::string&>();
-  result.content.push_back(
-      {{"type", "resource_link"},
-       {"uri", uri},
-       {"name", absl::StrCat(path, " (", result.structured["format"].get<std::string>(), ")")},
-       {"mimeType", exported->mime_type},
-       {"size", exported->image.size()},
-       {"description", absl::StrCat("the whole export, ", exported->image.size(),
-                                    " bytes: over the inline limit of ", limit,
-                                    " base64 characters")}});
+  result.content.push_back(PictureLinkBlock(
+      uri, absl::StrCat(path, " (", result.structured["format"].get<std::string>(), ")"),
+      exported->mime_type, exported->image.size(), "export", limit));
   if (std::optional<ExportResult> preview = Preview(opened->asset, *request, limit)) {
     result.structured["preview"] = {{"width", preview->structured["width"]},
                                     {"height", preview->structured["height"]},

@@ -89,16 +89,11 @@ mcp::ToolResult ImageToolResult(absl::StatusOr<ToolImage> image, const contexts:
   const std::string uri = ImageResourceUri(context, arguments, kind);
   result.structured["delivery"] = "resource_link";
   result.structured["resource_uri"] = uri;
-  result.content.push_back(
-      {{"type", "resource_link"},
-       {"uri", uri},
-       {"name", absl::StrCat(arguments.value("path", ""), " (", kind, ")")},
-       {"mimeType", "image/png"},
-       {"size", image->png.size()},
-       {"description",
-        absl::StrCat("the whole picture, ", image->picture.width, " x ", image->picture.height,
-                     ", ", image->png.size(), " bytes: over the inline limit of ",
-                     limits.max_inline_image_base64, " base64 characters")}});
+  result.content.push_back(PictureLinkBlock(
+      uri, absl::StrCat(arguments.value("path", ""), " (", kind, ")"), "image/png",
+      image->png.size(),
+      absl::StrCat("picture (", image->picture.width, " x ", image->picture.height, ")"),
+      limits.max_inline_image_base64));
   absl::StatusOr<ToolImage> preview = Preview(image->picture, limits.max_inline_image_base64);
   if (preview.ok()) {
     result.structured["preview"] = std::move(preview->structured);

@@ -340,15 +340,9 @@ ToolResult RunMapRender(const contexts::Context& context, const json& arguments,
   const std::string uri = MapRenderUri(context, result.structured);
   result.structured["delivery"] = "resource_link";
   result.structured["resource_uri"] = uri;
-  result.content.push_back(
-      {{"type", "resource_link"},
-       {"uri", uri},
-       {"name", absl::StrCat(result.structured["path"].get<std::string>(), " (map render)")},
-       {"mimeType", "image/png"},
-       {"size", rendered->png.size()},
-       {"description", absl::StrCat("the whole render, ", rendered->png.size(),
-                                    " bytes: over the inline limit of ",
-                                    limits.max_inline_image_base64, " base64 characters")}});
+  result.content.push_back(PictureLinkBlock(
+      uri, absl::StrCat(result.structured["path"].get<std::string>(), " (map render)"),
+      "image/png", rendered->png.size(), "render", limits.max_inline_image_base64));
   MapRenderRequest smaller = *request;
   smaller.style = result.structured["style"].get<std::string>();
   for (smaller.pixels_per_cell = request->pixels_per_cell / 2; smaller.pixels_per_cell >= 1;

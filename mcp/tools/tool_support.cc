@@ -100,6 +100,19 @@ absl::Status AssetError(const Asset& asset, absl::StatusCode code, absl::string_
   return absl::Status(code, absl::StrCat(asset.path, ": ", why));
 }
 
+json PictureLinkBlock(const std::string& uri, const std::string& name,
+                      const std::string& mime_type, size_t bytes, const std::string& what,
+                      size_t inline_limit) {
+  return {{"type", "resource_link"},
+          {"uri", uri},
+          {"name", name},
+          {"mimeType", mime_type},
+          {"size", bytes},
+          {"description", absl::StrCat("the whole ", what, ", ", bytes,
+                                       " bytes: over the inline limit of ", inline_limit,
+                                       " base64 characters")}};
+}
+
 absl::Status InContext(const contexts::Context& context, const absl::Status& status) {
   return absl::Status(status.code(), absl::StrCat("context ", context.name, ": ", status.message()));
 }

@@ -65,6 +65,12 @@ std::function<mcp::ToolResult(const mcp::ToolCall&)> InContextHandler(ContextRun
 // An error about `asset`: "PATH: why".
 absl::Status AssetError(const Asset& asset, absl::StatusCode code, absl::string_view why);
 
+// An MCP `resource_link` content block to a picture too large to inline:
+// "the whole WHAT, N bytes: over the inline limit of L base64 characters".
+json PictureLinkBlock(const std::string& uri, const std::string& name,
+                      const std::string& mime_type, size_t bytes, const std::string& what,
+                      size_t inline_limit);
+
 // `status` with "context NAME: " before its message.
 absl::Status InContext(const contexts::Context& context, const absl::Status& status);
 
