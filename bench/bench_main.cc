@@ -1,7 +1,8 @@
 // kbot_bench: the Google benchmarks of gaf_bench.cc, png_bench.cc,
-// writer_bench.cc, mcp_bench.cc, hpi_bench.cc and gta_bench.cc, then a summary
-// computed from the same run: decode throughput as a fraction of memcpy's, the
-// PNG level / filter trade-off, MCP calls against a JSON round trip, HPI
+// writer_bench.cc, mcp_bench.cc, http_bench.cc, hpi_bench.cc and gta_bench.cc,
+// then a summary computed from the same run: decode throughput as a fraction
+// of memcpy's, the PNG level / filter trade-off, MCP calls against a JSON
+// round trip, HTTP calls per second against in-memory calls, HPI
 // extraction as a fraction of plain zlib inflate, and GTA1 map load, whole-map
 // render and FXT decode each as a fraction of a memcpy of the same bytes.
 //
@@ -249,6 +250,48 @@ void McpSummary(const Collector& c) {
   }
 }
 
+// MCP over Streamable HTTP on loopback (http_bench.cc): gaf_list from 1, 4
+// and 16 sessions at once, against the same call through an in-memory
+// session (BM_SessionGafList, one caller): calls per second, the ratio of
+// the two, and the latency a client sees (p50, p99).
+void HttpSummary(const Collector& c) {
+  const Figure* memory = c.Find("BM_SessionGafList/real_time");
+  bool any = false;
+  auto counter = [](const Figure& f, const char* name) {
+    return f.counters.count(name) ? f.counters.at(name) : 0.0;
+  };
+  for (const char* sessions : {"1", "4", "16"}) {
+    const Figure* f = c.Find(std::string("BM_HttpGafList/sessions:") + sessions +
+                             "/iterations:1/manual_time");
+    if (f == nullptr) continue;
+    if (!any) {
+      std::printf("\nMCP over Streamable HTTP on loopback (tools/call gaf_list; ratio = HTTP "
+                  "calls/s over in-memory calls/s of one session%s):\n",
+                  memory ? "" : ", not measured");
+      any = true;
+    }
+    const double rate = counter(*f, "calls_per_s");
+    const double in_memory = memory ? 1e9 / memory->real_ns : 0;
+    std::printf("  %2s session(s): %8.0f calls/s  p50 %7.1f us  p99 %7.1f us  ratio %.3f  "
+                "(%0.f errors)\n",
+                sessions, rate, counter(*f, "p50_us"), counter(*f, "p99_us"),
+                in_memory > 0 ? rate / in_memory : 0.0, counter(*f, "errors"));
+    const std::string key = std::string("http_gaf_list_") + sessions;
+    Result(key + "_calls_per_s", rate);
+    Result(key + "_p50_us", counter(*f, "p50_us"));
+    Result(key + "_p99_us", counter(*f, "p99_us"));
+    Result(key + "_errors", counter(*f, "errors"));
+    if (in_memory > 0) Result(key + "_vs_memory", rate / in_memory);
+  }
+  if (const Figure* ping = c.Find("BM_HttpPing/sessions:1/iterations:1/manual_time")) {
+    std::printf("  ping, 1 session: %8.0f calls/s  p50 %7.1f us  p99 %7.1f us\n",
+                counter(*ping, "calls_per_s"), counter(*ping, "p50_us"), counter(*ping, "p99_us"));
+    Result("http_ping_calls_per_s", counter(*ping, "calls_per_s"));
+    Result("http_ping_p99_us", counter(*ping, "p99_us"));
+  }
+  if (memory != nullptr) Result("http_baseline_memory_calls_per_s", 1e9 / memory->real_ns);
+}
+
 // HPI (hpi_bench.cc): extraction against plain zlib inflate of the same
 // payloads at the same thread count, the ratio being extract MB/s / inflate
 // MB/s (target >= 0.8). One thread runs on the calling thread and is compared
@@ -425,6 +468,7 @@ int main(int argc, char** argv) {
               "BM_DecodeRenderAtlas", "write_atlas_raw");
   PngSummary(collector);
   McpSummary(collector);
+  HttpSummary(collector);
   HpiSummary(collector);
   GtaSummary(collector);
   std::printf("\n");

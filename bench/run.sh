@@ -259,6 +259,11 @@ row "GTA1 FXT decode, ReadFxt of $(fmt "$(result gta_fxt_records)" '%.0f') recor
 row "  / memcpy of the file's bytes" "$(fmt "$(result gta_fxt_ratio)" '%.4f') (memcpy $(fmt "$(result gta_fxt_memcpy_mbps)" '%.0f MB/s'))" "" ""
 row "  DecryptFxt alone; share of the decode" "$(fmt "$(result gta_fxt_decrypt_mbps)" '%.0f MB/s'); $(awk -v s="$(result gta_fxt_decrypt_share)" 'BEGIN { if (s == "") print "n/a"; else printf "%.1f%%", 100 * s }')" "" ""
 
+for n in 1 4 16; do
+  row "MCP over HTTP, gaf_list, $n session(s) at once" "$(fmt "$(result http_gaf_list_${n}_calls_per_s)" '%.0f calls/s'), p99 $(fmt "$(result http_gaf_list_${n}_p99_us)" '%.0f us')" "" ""
+  row "  / in-memory calls/s of one session" "$(fmt "$(result http_gaf_list_${n}_vs_memory)" '%.3f')" "" ""
+done
+
 # 6. The MCP server, with the same binary (bench/mcp/run.sh): cold start (spawn -> initialize
 #    -> exit) against the MCP TypeScript SDK's reference server-everything, and the request
 #    throughput of one stdio session. Needs node >= 20 and npm (npm ci in bench/mcp); skipped

@@ -129,6 +129,9 @@ absl::StatusOr<std::unique_ptr<HttpTransport>> HttpTransport::Bind(Server& serve
   http.new_task_queue = [threads] { return new httplib::ThreadPool(size_t(threads)); };
   http.set_payload_max_length(t->options_.max_body_bytes);
   http.set_keep_alive_max_count(1000);
+  // A response goes out as headers then body, two writes: with Nagle's
+  // algorithm the second waits for the client's delayed ACK (~40 ms a call).
+  http.set_tcp_nodelay(true);
   HttpTransport* self = t.get();
   http.Post("/mcp", [self](const httplib::Request& q, httplib::Response& r) { self->Post(q, r); });
   http.Get("/mcp", [self](const httplib::Request& q, httplib::Response& r) { self->Get(q, r); });
