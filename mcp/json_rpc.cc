@@ -72,6 +72,22 @@ Incoming ParseIncoming(absl::string_view line) {
       Incoming in;
       in.kind = Incoming::Kind::kResponse;
       in.id = id;
+      if (auto error = message.find("error"); error != message.end()) {
+        // Read defensively: a peer's malformed error still ends its request.
+        in.failed = true;
+        in.error = {kInternalError, "the client answered with an error", nullptr};
+        if (error->is_object()) {
+          if (auto code = error->find("code"); code != error->end() && code->is_number_integer()) {
+            in.error.code = code->get<int>();
+          }
+          if (auto text = error->find("message"); text != error->end() && text->is_string()) {
+            in.error.message = text->get<std::string>();
+          }
+          if (auto data = error->find("data"); data != error->end()) in.error.data = *data;
+        }
+      } else {
+        in.result = std::move(message["result"]);
+      }
       return in;
     }
     return Invalid(id, kInvalidRequest, "a request needs a \"method\"");

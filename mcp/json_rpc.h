@@ -39,7 +39,11 @@ struct Incoming {
   json id;            // requests (string or integer); null when unknown
   std::string method;
   json params;        // always an object (empty when absent)
-  RpcError error;     // kInvalid: what to answer, to `id`
+  RpcError error;     // kInvalid: what to answer, to `id`; kResponse: the peer's error
+  // kResponse (the answer to a request the server sent): its result, or, when
+  // `failed`, its error in `error`.
+  json result;
+  bool failed = false;
 };
 
 // Parses and classifies one message. Never throws. A batch (array) is

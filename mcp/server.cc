@@ -71,6 +71,61 @@ class Session::SessionLogger final : public Logger {
   const json& request_id_;
 };
 
+// A request this session sent the client, until its answer arrives.
+struct Session::ClientAnswer {
+  bool answered = false;
+  absl::StatusOr<json> answer = absl::UnknownError("unanswered");
+};
+
+// The client of one tool call: requests to it go out about the call (so that
+// Streamable HTTP carries them on the call's stream) and wait for the answer,
+// the call's cancellation, or the timeout.
+class Session::RequestClient final : public Client {
+ public:
+  RequestClient(Session& session, InFlight& flight) : session_(session), flight_(flight) {}
+
+  bool Supports(absl::string_view capability) const override {
+    std::lock_guard<std::mutex> lock(session_.mu_);
+    return session_.client_capabilities_.contains(std::string(capability));
+  }
+
+  absl::StatusOr<json> Request(absl::string_view method, json params,
+                               std::chrono::milliseconds timeout) override {
+    auto slot = std::make_shared<ClientAnswer>();
+    int64_t id;
+    {
+      std::lock_guard<std::mutex> lock(session_.mu_);
+      id = session_.next_client_request_++;
+      session_.client_requests_.emplace(id, slot);
+    }
+    session_.Send(json{{"jsonrpc", "2.0"},
+                       {"id", id},
+                       {"method", std::string(method)},
+                       {"params", std::move(params)}},
+                  {flight_.id});
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    std::unique_lock<std::mutex> lock(session_.mu_);
+    const bool answered = session_.client_answered_.wait_until(
+        lock, deadline, [&] { return slot->answered || flight_.cancelled.load(); });
+    session_.client_requests_.erase(id);
+    if (answered && slot->answered) return slot->answer;
+    lock.unlock();
+    // Given up on: the client may stop working on it.
+    const std::string reason =
+        flight_.cancelled ? "the tool call was cancelled" : "no answer in time";
+    session_.Send(MakeNotification("notifications/cancelled",
+                                   json{{"requestId", id}, {"reason", reason}}),
+                  {flight_.id});
+    if (flight_.cancelled) return absl::CancelledError(reason);
+    return absl::DeadlineExceededError(absl::StrCat(method, ": the client did not answer within ",
+                                                    timeout.count(), " ms"));
+  }
+
+ private:
+  Session& session_;
+  InFlight& flight_;
+};
+
 // ---------------------------------------------------------------- Server
 
 Server::Server(const contexts::Workspace& workspace, ServerHooks hooks, ServerOptions options)
@@ -92,11 +147,35 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Create(const contexts::Workspace
       return absl::InvalidArgumentError(
           absl::StrCat("tool ", tool.name, ": input schema: ", input.status().message()));
     }
-    if (absl::Status s = CompiledSchema::Compile(tool.output_schema).status(); !s.ok()) {
+    if (tool.output_schema.is_null()) {
+      // No structured result: nothing to compile.
+    } else if (absl::Status s = CompiledSchema::Compile(tool.output_schema).status(); !s.ok()) {
       return absl::InvalidArgumentError(
           absl::StrCat("tool ", tool.name, ": output schema: ", s.message()));
     }
     server->tools_.push_back(CompiledTool{std::move(tool), *std::move(input)});
+  }
+  // The extras are looked up by name and URI: each must be unique.
+  const ServerHooks& h = server->hooks_;
+  for (size_t i = 0; i < h.prompts.size(); ++i) {
+    if (server->FindPrompt(h.prompts[i].name) != &h.prompts[i]) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("prompt ", h.prompts[i].name, " is declared twice"));
+    }
+  }
+  for (size_t i = 0; i < h.resources.size(); ++i) {
+    if (server->FindResource(h.resources[i].uri) != &h.resources[i]) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("resource ", h.resources[i].uri, " is declared twice"));
+    }
+  }
+  for (size_t i = 0; i < h.resource_templates.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (h.resource_templates[j].uri_template == h.resource_templates[i].uri_template) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "resource template ", h.resource_templates[i].uri_template, " is declared twice"));
+      }
+    }
   }
   return server;
 }
@@ -106,6 +185,36 @@ const Server::CompiledTool* Server::FindTool(absl::string_view name) const {
     if (t.tool.name == name) return &t;
   }
   return nullptr;
+}
+
+const Prompt* Server::FindPrompt(absl::string_view name) const {
+  for (const Prompt& p : hooks_.prompts) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+const Resource* Server::FindResource(absl::string_view uri) const {
+  for (const Resource& r : hooks_.resources) {
+    if (r.uri == uri) return &r;
+  }
+  return nullptr;
+}
+
+const ResourceTemplate* Server::MatchTemplate(absl::string_view uri, json& variables) const {
+  for (const ResourceTemplate& t : hooks_.resource_templates) {
+    if (std::optional<json> matched = MatchUriTemplate(t.uri_template, uri)) {
+      variables = *std::move(matched);
+      return &t;
+    }
+  }
+  return nullptr;
+}
+
+void Server::NotifyResourceUpdated(absl::string_view uri) {
+  // Under the lock, so that no session is destroyed while it is told.
+  std::lock_guard<std::mutex> lock(sessions_mu_);
+  for (Session* session : sessions_) session->ResourceUpdated(std::string(uri));
 }
 
 std::string Server::Instructions() const {
@@ -130,9 +239,18 @@ Session::Session(Server& server, Sink sink)
         if (!line.empty()) sink(line);  // empty: a request ended without a response
       })) {}
 
-Session::Session(Server& server, RoutedSink sink) : server_(server), sink_(std::move(sink)) {}
+Session::Session(Server& server, RoutedSink sink) : server_(server), sink_(std::move(sink)) {
+  std::lock_guard<std::mutex> lock(server_.sessions_mu_);
+  server_.sessions_.insert(this);
+}
 
-Session::~Session() { WaitIdle(); }
+Session::~Session() {
+  {
+    std::lock_guard<std::mutex> lock(server_.sessions_mu_);
+    server_.sessions_.erase(this);
+  }
+  WaitIdle();
+}
 
 void Session::WaitIdle() {
   std::unique_lock<std::mutex> lock(mu_);
@@ -147,6 +265,7 @@ std::string Session::protocol_version() const {
 void Session::CancelAll() {
   std::lock_guard<std::mutex> lock(mu_);
   for (const std::shared_ptr<InFlight>& flight : in_flight_) flight->cancelled = true;
+  client_answered_.notify_all();  // a call waiting on the client stops waiting
 }
 
 void Session::Send(const json& message, const Route& route) {
@@ -175,7 +294,8 @@ void Session::Receive(const Incoming& in) {
       Send(MakeError(in.id, in.error), {in.id, true});
       return;
     case Incoming::Kind::kResponse:
-      return;  // kbot sends no requests, so no response is awaited
+      HandleResponse(in);
+      return;
     case Incoming::Kind::kNotification:
       HandleNotification(in);
       return;
@@ -200,8 +320,34 @@ void Session::HandleNotification(const Incoming& in) {
       // initialize is never cancelled, and it never runs in the background.
       if (flight->id == id) flight->cancelled = true;
     }
+    client_answered_.notify_all();  // the call may be waiting on the client
   }
   // notifications/initialized and anything unknown need no answer.
+}
+
+void Session::HandleResponse(const Incoming& in) {
+  // The answer to a request a tool call sent the client (RequestClient); an
+  // answer nobody waits for (unknown id, or given up on) is dropped.
+  if (!in.id.is_number_integer()) return;
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = client_requests_.find(in.id.get<int64_t>());
+  if (it == client_requests_.end() || it->second->answered) return;
+  it->second->answered = true;
+  if (in.failed) {
+    it->second->answer = absl::UnknownError(
+        absl::StrCat("the client answered with error ", in.error.code, ": ", in.error.message));
+  } else {
+    it->second->answer = in.result;
+  }
+  client_answered_.notify_all();
+}
+
+void Session::ResourceUpdated(const std::string& uri) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (subscriptions_.count(uri) == 0) return;
+  }
+  Send(MakeNotification("notifications/resources/updated", json{{"uri", uri}}));
 }
 
 void Session::Answer(const Incoming& in, const json& message) { Send(message, {in.id, true}); }
@@ -253,25 +399,57 @@ void Session::HandleRequest(const Incoming& in) {
     return;
   }
   if (m == "tools/list") {
+    // Answer, not Send: the response must be routed to its request (over
+    // Streamable HTTP, a response routed nowhere never reaches the POST).
     absl::StatusOr<json> listed = ListTools(in.params);
-    Send(listed.ok() ? MakeResult(in.id, *listed)
-                     : MakeError(in.id, {kInvalidParams, std::string(listed.status().message()),
-                                         nullptr}));
+    Answer(in, listed.ok() ? MakeResult(in.id, *listed)
+                           : MakeError(in.id, {kInvalidParams,
+                                               std::string(listed.status().message()), nullptr}));
+    return;
+  }
+  if (m == "prompts/list" && !server_.hooks().prompts.empty()) {
+    absl::StatusOr<json> listed = ListPrompts(in.params);
+    Answer(in, listed.ok() ? MakeResult(in.id, *listed)
+                           : MakeError(in.id, {kInvalidParams,
+                                               std::string(listed.status().message()), nullptr}));
+    return;
+  }
+  if (m == "prompts/get" && !server_.hooks().prompts.empty()) {
+    RunInBackground(in, [this](InFlight& f) { Respond(f, GetPrompt(f.params)); });
+    return;
+  }
+  if ((m == "resources/subscribe" || m == "resources/unsubscribe") &&
+      server_.options().resource_subscriptions) {
+    absl::StatusOr<json> done = Subscribe(in.params, m == "resources/subscribe");
+    Answer(in, done.ok() ? MakeResult(in.id, *done)
+                         : MakeError(in.id, {done.status().code() == absl::StatusCode::kNotFound
+                                                 ? kResourceNotFound
+                                                 : kInvalidParams,
+                                             std::string(done.status().message()), nullptr}));
     return;
   }
   if (m == "resources/templates/list") {
-    Answer(in, MakeResult(
-        in.id, json{{"resourceTemplates",
-                     {{{"uriTemplate", kResourceTemplate},
-                       {"name", "context-file"},
-                       {"title", "A file of a context"},
-                       {"description",
-                        "Any file of a registered game-data folder, by context name and path "
-                        "(case-insensitive, '/'-separated). Add ?export=png|gif|apng|sheet "
-                        "(with sequence, frame, palette, transparency, scale) to a GAF's URI for "
-                        "a rendered picture; the links map_render, style_tiles, font_render and "
-                        "picture_export return carry export=map|tiles|font|picture and the "
-                        "tool's arguments."}}}}}));
+    json templates = json::array();
+    templates.push_back(
+        {{"uriTemplate", kResourceTemplate},
+         {"name", "context-file"},
+         {"title", "A file of a context"},
+         {"description",
+          "Any file of a registered game-data folder, by context name and path "
+          "(case-insensitive, '/'-separated). Add ?export=png|gif|apng|sheet "
+          "(with sequence, frame, palette, transparency, scale) to a GAF's URI for "
+          "a rendered picture; the links map_render, style_tiles, font_render and "
+          "picture_export return carry export=map|tiles|font|picture and the "
+          "tool's arguments."}});
+    // Then the registered ones (none for kbot).
+    for (const ResourceTemplate& t : server_.hooks().resource_templates) {
+      json entry = {{"uriTemplate", t.uri_template}, {"name", t.name}};
+      if (!t.title.empty()) entry["title"] = t.title;
+      if (!t.description.empty()) entry["description"] = t.description;
+      if (!t.mime_type.empty()) entry["mimeType"] = t.mime_type;
+      templates.push_back(std::move(entry));
+    }
+    Answer(in, MakeResult(in.id, json{{"resourceTemplates", std::move(templates)}}));
     return;
   }
   if (m == "tools/call") {
@@ -358,14 +536,19 @@ json Session::Initialize(const json& params) {
     std::lock_guard<std::mutex> lock(mu_);
     initialized_ = true;
     protocol_version_ = version;
+    if (params.contains("capabilities") && params["capabilities"].is_object()) {
+      client_capabilities_ = params["capabilities"];  // what a tool may ask of the client
+    }
   }
   const ServerOptions& o = server_.options();
+  json capabilities = {{"tools", {{"listChanged", false}}},
+                       {"resources",
+                        {{"subscribe", o.resource_subscriptions}, {"listChanged", false}}},
+                       {"logging", json::object()},
+                       {"completions", json::object()}};
+  if (!server_.hooks().prompts.empty()) capabilities["prompts"] = {{"listChanged", false}};
   return json{{"protocolVersion", version},
-              {"capabilities",
-               {{"tools", {{"listChanged", false}}},
-                {"resources", {{"subscribe", false}, {"listChanged", false}}},
-                {"logging", json::object()},
-                {"completions", json::object()}}},
+              {"capabilities", std::move(capabilities)},
               {"serverInfo", {{"name", o.name}, {"title", o.title}, {"version", o.version}}},
               {"instructions", server_.Instructions()}};
 }
@@ -428,11 +611,17 @@ absl::StatusOr<json> Session::CallTool(const json& params, InFlight& flight) {
   }
   RequestProgress progress(*this, flight);
   SessionLogger logger(*this, flight.id);
-  const ToolCall call{arguments, server_.workspace(), progress, logger, server_.options().limits};
+  RequestClient client(*this, flight);
+  const ToolCall call{arguments,        server_.workspace(), progress, logger,
+                      server_.options().limits, &client};
   ToolResult result = tool->tool.handler(call);
   if (result.cancelled || flight.cancelled) return absl::CancelledError();
   if (result.error) {
     return json{{"content", {{{"type", "text"}, {"text", *result.error}}}}, {"isError", true}};
+  }
+  if (tool->tool.output_schema.is_null()) {
+    // A tool without structured output answers with its blocks alone.
+    return json{{"content", json(std::move(result.content))}, {"isError", false}};
   }
   json content = json::array();
   content.push_back({{"type", "text"}, {"text", Serialize(result.structured)}});
@@ -471,12 +660,24 @@ absl::StatusOr<json> Session::ListResources(const json& params, InFlight& flight
     }
     for (contexts::VfsEntry& e : *entries) items.push_back({&c, std::move(e)});
   }
-  absl::StatusOr<size_t> start = PageStart(params, items.size(), "resources/list");
+  // The registered resources (none for kbot) come first, then the files.
+  const std::vector<Resource>& extras = server_.hooks().resources;
+  const size_t total = extras.size() + items.size();
+  absl::StatusOr<size_t> start = PageStart(params, total, "resources/list");
   if (!start.ok()) return start.status();
-  const size_t end = std::min(items.size(), *start + server_.options().resources_page_size);
+  const size_t end = std::min(total, *start + server_.options().resources_page_size);
   json listed = json::array();
   for (size_t i = *start; i < end; ++i) {
-    const Item& it = items[i];
+    if (i < extras.size()) {
+      const Resource& r = extras[i];
+      json entry = {{"uri", r.uri}, {"name", r.name}};
+      if (!r.title.empty()) entry["title"] = r.title;
+      if (!r.description.empty()) entry["description"] = r.description;
+      if (!r.mime_type.empty()) entry["mimeType"] = r.mime_type;
+      listed.push_back(std::move(entry));
+      continue;
+    }
+    const Item& it = items[i - extras.size()];
     listed.push_back({{"uri", MakeResourceUri(it.context->name, it.entry.path)},
                       {"name", it.entry.path},
                       {"title", absl::StrCat(it.context->name, ": ", it.entry.path)},
@@ -484,7 +685,7 @@ absl::StatusOr<json> Session::ListResources(const json& params, InFlight& flight
                       {"size", it.entry.size}});
   }
   json result = {{"resources", std::move(listed)}};
-  SetNextCursor(result, end, items.size());
+  SetNextCursor(result, end, total);
   return result;
 }
 
@@ -493,6 +694,22 @@ absl::StatusOr<json> Session::ReadResource(const json& params, InFlight& flight)
     return absl::InvalidArgumentError("resources/read: \"uri\" must be a string");
   }
   const std::string uri = params["uri"].get<std::string>();
+  // A registered resource or template (none for kbot) answers first.
+  json variables;
+  const Resource* fixed = server_.FindResource(uri);
+  const ResourceTemplate* templated = fixed ? nullptr : server_.MatchTemplate(uri, variables);
+  if (fixed != nullptr || templated != nullptr) {
+    absl::StatusOr<json> contents = fixed ? fixed->read(uri) : templated->read(uri, variables);
+    if (!contents.ok()) {
+      if (contents.status().code() == absl::StatusCode::kInvalidArgument ||
+          contents.status().code() == absl::StatusCode::kNotFound) {
+        return contents.status();
+      }
+      return absl::InternalError(absl::StrCat(uri, ": ", contents.status().message()));
+    }
+    if (!contents->is_array()) contents = json::array({*std::move(contents)});
+    return json{{"contents", *std::move(contents)}};
+  }
   absl::StatusOr<ResourceUri> parsed = ParseResourceUri(uri);
   if (!parsed.ok()) return absl::NotFoundError(std::string(parsed.status().message()));
   absl::StatusOr<const contexts::Context*> context = server_.workspace().Find(parsed->context);
@@ -547,23 +764,132 @@ absl::StatusOr<json> Session::Complete(const json& params) const {
   }
   const json& ref = params["ref"];
   const std::string type = ref.value("type", "");
+  // A registered prompt's or template's arguments (none for kbot) complete
+  // with their own Completer.
+  const Completer* completer = nullptr;
+  bool registered = false;
+  if (type == "ref/prompt" && ref.contains("name") && ref["name"].is_string()) {
+    if (const Prompt* p = server_.FindPrompt(ref["name"].get<std::string>())) {
+      registered = true;
+      completer = &p->complete;
+    }
+  }
+  if (type == "ref/resource" && ref.contains("uri") && ref["uri"].is_string()) {
+    for (const ResourceTemplate& t : server_.hooks().resource_templates) {
+      if (t.uri_template == ref["uri"].get<std::string>()) {
+        registered = true;
+        completer = &t.complete;
+      }
+    }
+  }
   // The resource template's arguments, and (kbot's own hint) any tool's.
   const bool known_ref = (type == "ref/resource" && ref.value("uri", "") == kResourceTemplate) ||
                          (type == "ref/tool" && ref.contains("name") && ref["name"].is_string() &&
                           server_.FindTool(ref["name"].get<std::string>()) != nullptr);
-  if (!known_ref) {
+  if (!known_ref && !registered) {
     return absl::InvalidArgumentError(
         absl::StrCat("completion/complete: nothing to complete for ", ref.dump()));
   }
-  if (!server_.hooks().complete) return empty;
-  absl::StatusOr<std::vector<std::string>> values =
-      server_.hooks().complete(name, value, others, server_.workspace());
+  absl::StatusOr<std::vector<std::string>> values;
+  if (registered) {
+    if (!*completer) return empty;
+    values = (*completer)(name, value, others);
+  } else {
+    if (!server_.hooks().complete) return empty;
+    values = server_.hooks().complete(name, value, others, server_.workspace());
+  }
   if (!values.ok()) return empty;  // completion is a hint: no candidates, not an error
   constexpr size_t kMaxValues = 100;  // MCP's cap per response
   json result = {{"values", json::array()}, {"total", values->size()},
                  {"hasMore", values->size() > kMaxValues}};
   for (size_t i = 0; i < values->size() && i < kMaxValues; ++i) result["values"].push_back((*values)[i]);
   return json{{"completion", std::move(result)}};
+}
+
+absl::StatusOr<json> Session::ListPrompts(const json& params) const {
+  const std::vector<Prompt>& prompts = server_.hooks().prompts;
+  absl::StatusOr<size_t> start = PageStart(params, prompts.size(), "prompts/list");
+  if (!start.ok()) return start.status();
+  // Pages as long as the tools' (prompts are as few).
+  const size_t end = std::min(prompts.size(), *start + server_.options().tools_page_size);
+  json listed = json::array();
+  for (size_t i = *start; i < end; ++i) {
+    const Prompt& p = prompts[i];
+    json entry = {{"name", p.name}};
+    if (!p.title.empty()) entry["title"] = p.title;
+    if (!p.description.empty()) entry["description"] = p.description;
+    if (!p.arguments.empty()) {
+      entry["arguments"] = json::array();
+      for (const PromptArgument& a : p.arguments) {
+        json arg = {{"name", a.name}, {"required", a.required}};
+        if (!a.title.empty()) arg["title"] = a.title;
+        if (!a.description.empty()) arg["description"] = a.description;
+        entry["arguments"].push_back(std::move(arg));
+      }
+    }
+    listed.push_back(std::move(entry));
+  }
+  json result = {{"prompts", std::move(listed)}};
+  SetNextCursor(result, end, prompts.size());
+  return result;
+}
+
+absl::StatusOr<json> Session::GetPrompt(const json& params) const {
+  if (!params.contains("name") || !params["name"].is_string()) {
+    return absl::InvalidArgumentError("prompts/get: \"name\" must be a prompt name");
+  }
+  const std::string name = params["name"].get<std::string>();
+  const Prompt* prompt = server_.FindPrompt(name);
+  if (prompt == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown prompt \"", name, "\": prompts/list names the prompts"));
+  }
+  json arguments = json::object();
+  if (params.contains("arguments") && !params["arguments"].is_null()) {
+    arguments = params["arguments"];
+  }
+  if (!arguments.is_object()) {
+    return absl::InvalidArgumentError(absl::StrCat(name, ": \"arguments\" must be an object"));
+  }
+  for (const auto& [key, value] : arguments.items()) {
+    if (!value.is_string()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(name, ": argument ", key, " must be a string"));
+    }
+  }
+  for (const PromptArgument& a : prompt->arguments) {
+    if (a.required && !arguments.contains(a.name)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(name, ": the required argument ", a.name, " is missing"));
+    }
+  }
+  absl::StatusOr<json> messages = prompt->get(arguments);
+  if (!messages.ok()) {
+    if (messages.status().code() == absl::StatusCode::kInvalidArgument) return messages.status();
+    return absl::InternalError(absl::StrCat(name, ": ", messages.status().message()));
+  }
+  json result = {{"messages", *std::move(messages)}};
+  if (!prompt->description.empty()) result["description"] = prompt->description;
+  return result;
+}
+
+absl::StatusOr<json> Session::Subscribe(const json& params, bool subscribe) {
+  if (!params.contains("uri") || !params["uri"].is_string()) {
+    return absl::InvalidArgumentError("resources/subscribe: \"uri\" must be a string");
+  }
+  const std::string uri = params["uri"].get<std::string>();
+  json variables;
+  if (subscribe && server_.FindResource(uri) == nullptr &&
+      server_.MatchTemplate(uri, variables) == nullptr && !ParseResourceUri(uri).ok()) {
+    return absl::NotFoundError(absl::StrCat(uri, ": no such resource"));
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  if (subscribe) {
+    subscriptions_.insert(uri);
+  } else {
+    subscriptions_.erase(uri);  // unsubscribing from what was never subscribed is no error
+  }
+  return json::object();
 }
 
 }  // namespace kbot::mcp

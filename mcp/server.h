@@ -5,15 +5,20 @@
 #pragma once
 
 #include <chrono>
+#include <condition_variable>
 #include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "contexts/workspace.h"
+#include "mcp/extras.h"
 #include "mcp/json_rpc.h"
 #include "mcp/resource_uri.h"
 #include "mcp/schema.h"
@@ -47,6 +52,14 @@ struct ServerHooks {
   std::function<absl::StatusOr<ResourceBytes>(const contexts::Context& context,
                                               const ResourceUri& uri, Progress& progress)>
       render;
+
+  // Optional offerings beside the tools and the contexts' kbot:// files
+  // (mcp/extras.h). kbot registers none; a server with prompts declares the
+  // prompts capability. Resources are listed before the files, templates
+  // after kbot's own; a URI they answer is never looked up as a file.
+  std::vector<Prompt> prompts;
+  std::vector<Resource> resources;
+  std::vector<ResourceTemplate> resource_templates;
 };
 
 struct ServerOptions {
@@ -61,12 +74,19 @@ struct ServerOptions {
   // keep a client's timeout alive, few enough not to flood it.
   std::chrono::milliseconds progress_interval{100};
   int worker_threads = 4;
+  // Declares resources.subscribe and answers resources/subscribe and
+  // /unsubscribe; whoever changes a resource then calls
+  // Server::NotifyResourceUpdated. Off for kbot, whose files do not change
+  // under it.
+  bool resource_subscriptions = false;
 };
+
+class Session;
 
 class Server {
  public:
   // Compiles every tool's schemas; InvalidArgument names a tool whose schema
-  // is unusable or whose name is taken twice.
+  // is unusable or a tool, prompt, resource URI or URI template declared twice.
   static absl::StatusOr<std::unique_ptr<Server>> Create(const contexts::Workspace& workspace,
                                                         std::vector<Tool> tools,
                                                         ServerHooks hooks,
@@ -83,6 +103,14 @@ class Server {
   };
   const std::vector<CompiledTool>& tools() const { return tools_; }
   const CompiledTool* FindTool(absl::string_view name) const;
+  const Prompt* FindPrompt(absl::string_view name) const;
+  const Resource* FindResource(absl::string_view uri) const;
+  // The first registered template `uri` matches, and its variables.
+  const ResourceTemplate* MatchTemplate(absl::string_view uri, json& variables) const;
+
+  // Sends notifications/resources/updated to every session subscribed to
+  // `uri` (with resource_subscriptions on). From any thread.
+  void NotifyResourceUpdated(absl::string_view uri);
 
   // The `instructions` of the initialize result: the contexts and where to start.
   std::string Instructions() const;
@@ -90,10 +118,14 @@ class Server {
  private:
   Server(const contexts::Workspace& workspace, ServerHooks hooks, ServerOptions options);
 
+  friend class Session;  // a session registers itself for NotifyResourceUpdated
+
   const contexts::Workspace& workspace_;
   ServerHooks hooks_;
   ServerOptions options_;
   std::vector<CompiledTool> tools_;
+  std::mutex sessions_mu_;
+  std::set<Session*> sessions_;  // the live ones
   WorkQueue queue_;
 };
 
@@ -140,12 +172,17 @@ class Session {
   std::string protocol_version() const;
 
  private:
+  friend class Server;  // tells it of resource updates
+
   struct InFlight;
   class RequestProgress;
   class SessionLogger;
+  class RequestClient;
+  struct ClientAnswer;
 
   void HandleRequest(const Incoming& in);
   void HandleNotification(const Incoming& in);
+  void HandleResponse(const Incoming& in);
   void RunInBackground(const Incoming& in, std::function<void(InFlight&)> work);
   void Respond(InFlight& flight, absl::StatusOr<json> result);
 
@@ -155,6 +192,10 @@ class Session {
   absl::StatusOr<json> ListResources(const json& params, InFlight& flight);
   absl::StatusOr<json> ReadResource(const json& params, InFlight& flight);
   absl::StatusOr<json> Complete(const json& params) const;
+  absl::StatusOr<json> ListPrompts(const json& params) const;
+  absl::StatusOr<json> GetPrompt(const json& params) const;
+  absl::StatusOr<json> Subscribe(const json& params, bool subscribe);
+  void ResourceUpdated(const std::string& uri);
 
   // The response to `in`, sent at once.
   void Answer(const Incoming& in, const json& message);
@@ -171,8 +212,14 @@ class Session {
   std::condition_variable idle_;
   bool initialized_ = false;
   std::string protocol_version_;
+  json client_capabilities_ = json::object();  // as the client's initialize declared them
   LogLevel log_level_ = LogLevel::kInfo;
   std::vector<std::shared_ptr<InFlight>> in_flight_;
+  std::set<std::string> subscriptions_;  // resources/subscribe URIs
+  // Requests this session sent the client, by id, until answered.
+  int64_t next_client_request_ = 1;
+  std::map<int64_t, std::shared_ptr<ClientAnswer>> client_requests_;
+  std::condition_variable client_answered_;  // also woken by a cancellation
 };
 
 }  // namespace kbot::mcp

@@ -35,17 +35,19 @@ Logger& StderrLogger() {
 }
 
 json ToolListing(const Tool& tool) {
-  return json{{"name", tool.name},
-              {"title", tool.title},
-              {"description", tool.description},
-              {"inputSchema", tool.input_schema},
-              {"outputSchema", tool.output_schema},
-              {"annotations",
-               {{"title", tool.title},
-                {"readOnlyHint", tool.annotations.read_only},
-                {"destructiveHint", tool.annotations.destructive},
-                {"idempotentHint", tool.annotations.idempotent},
-                {"openWorldHint", tool.annotations.open_world}}}};
+  json listing = {{"name", tool.name},
+                  {"title", tool.title},
+                  {"description", tool.description},
+                  {"inputSchema", tool.input_schema},
+                  {"outputSchema", tool.output_schema},
+                  {"annotations",
+                   {{"title", tool.title},
+                    {"readOnlyHint", tool.annotations.read_only},
+                    {"destructiveHint", tool.annotations.destructive},
+                    {"idempotentHint", tool.annotations.idempotent},
+                    {"openWorldHint", tool.annotations.open_world}}}};
+  if (tool.output_schema.is_null()) listing.erase("outputSchema");
+  return listing;
 }
 
 }  // namespace kbot::mcp

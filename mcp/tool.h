@@ -3,12 +3,14 @@
 // command and a tool never disagree.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "contexts/workspace.h"
 #include "formats/common/progress.h"
@@ -39,6 +41,24 @@ struct Limits {
   size_t max_inline_image_base64 = 1 << 20;
 };
 
+// The client a tool call came from, for the requests MCP lets a server send
+// it while a call runs (sampling/createMessage, elicitation/create,
+// roots/list). They go out about the call (over Streamable HTTP, on the
+// call's own stream) and the call waits for the answer.
+class Client {
+ public:
+  virtual ~Client() = default;
+  // Whether the client declared `capability` ("sampling", "elicitation",
+  // "roots") in its initialize request.
+  virtual bool Supports(absl::string_view capability) const = 0;
+  // Sends the request and waits for the client's answer: its result; or
+  // Unknown with the client's JSON-RPC error message; DeadlineExceeded after
+  // `timeout` (the request is then cancelled with notifications/cancelled);
+  // Cancelled when the tool call itself is cancelled.
+  virtual absl::StatusOr<json> Request(absl::string_view method, json params,
+                                       std::chrono::milliseconds timeout) = 0;
+};
+
 // What a handler gets: its validated arguments and the run's surroundings.
 struct ToolCall {
   const json& arguments;
@@ -46,11 +66,14 @@ struct ToolCall {
   Progress& progress;  // reports, and says stop when the request is cancelled
   Logger& log;
   const Limits& limits;
+  Client* client = nullptr;  // null where no MCP client is connected (the CLI)
 };
 
 struct ToolResult {
   json structured = json::object();  // structuredContent, matching the outputSchema
-  std::vector<json> content;         // blocks after the JSON text block: images, links
+  // Blocks after the JSON text block (images, links, audio, embedded
+  // resources); for a tool without an outputSchema, the whole content.
+  std::vector<json> content;
   std::optional<std::string> error;  // set: isError with this message, nothing else
   bool cancelled = false;            // the work stopped on a cancellation: no response
 
@@ -73,6 +96,8 @@ struct Tool {
   std::string title;
   std::string description;
   json input_schema;
+  // Null: the tool has no structured result; its calls answer with `content`
+  // blocks only (kbot's own tools all declare one).
   json output_schema;
   ToolAnnotations annotations;
   std::function<ToolResult(const ToolCall&)> handler;
