@@ -9,7 +9,10 @@
 #      KBOT_MCP_COLD_RUNS (30) runs each, alternating; median and p90;
 #   3. throughput.mjs: one stdio session, KBOT_MCP_CALLS (10000) `ping` and `gaf_list` calls,
 #      sequential and KBOT_MCP_DEPTH (16) in flight; p50 / p99 latency and calls per second;
-#   4. a summary table.
+#   4. http_load.mjs: `kbot mcp --http` under the SDK's Streamable HTTP client, 1, 4 and 16
+#      sessions calling gaf_list back to back for KBOT_MCP_HTTP_SECONDS (3) each; calls per
+#      second and p50 / p99, beside the stdio figures of step 3;
+#   5. a summary table.
 # Needs node >= 20 and npm. Takes about half a minute (the 60 Node server starts dominate).
 set -euo pipefail
 export LC_ALL=C
@@ -54,7 +57,12 @@ echo "== throughput"
 node "$HERE/throughput.mjs" --kbot "$KBOT" --calls "${KBOT_MCP_CALLS:-10000}" --depth "${KBOT_MCP_DEPTH:-16}" \
   | tee "$TMP/tp.txt" | grep -v '^@result'
 
-result() { awk -v k="$1" '$1 == "@result" && $2 == k { print $3 }' "$TMP/cold.txt" "$TMP/tp.txt"; }
+echo
+echo "== Streamable HTTP (SDK client)"
+node "$HERE/http_load.mjs" --kbot "$KBOT" --seconds "${KBOT_MCP_HTTP_SECONDS:-3}" \
+  | tee "$TMP/http.txt" | grep -v '^@result'
+
+result() { awk -v k="$1" '$1 == "@result" && $2 == k { print $3 }' "$TMP/cold.txt" "$TMP/tp.txt" "$TMP/http.txt"; }
 row() { printf "  %-50s %-36s %-10s %s\n" "$@"; }
 verdict() { awk -v v="$1" -v t="$2" 'BEGIN { if (v == "") print "n/a"; else print (v + 0 >= t + 0) ? "met" : "MISSED" }'; }
 
@@ -73,3 +81,7 @@ row "gaf_list, ${KBOT_MCP_DEPTH:-16} in flight: p50 / p99" "$(result tp_gaf_pipe
 row "  gaf_list / ping (time per call)" "$(result tp_ratio_pipe)x" "" ""
 row "gaf_list, folder context, sequential" "$(result tp_gaf_folder_seq_p50_us) / $(result tp_gaf_folder_seq_p99_us) us, $(result tp_gaf_folder_seq_per_sec)/s" "" ""
 row "gaf_list, folder context, ${KBOT_MCP_DEPTH:-16} in flight" "$(result tp_gaf_folder_pipe_p50_us) / $(result tp_gaf_folder_pipe_p99_us) us, $(result tp_gaf_folder_pipe_per_sec)/s" "" ""
+for n in 1 4 16; do
+  row "gaf_list over HTTP (SDK client), $n session(s)" "$(result http_sdk_gaf_${n}_p50_us) / $(result http_sdk_gaf_${n}_p99_us) us, $(result http_sdk_gaf_${n}_per_sec)/s" "" ""
+  row "  / stdio sequential gaf_list per second" "$(awk -v a="$(result http_sdk_gaf_${n}_per_sec)" -v b="$(result tp_gaf_seq_per_sec)" 'BEGIN { if (a == "" || b == "" || b == 0) print "n/a"; else printf "%.3f", a / b }')" "" ""
+done
