@@ -2,6 +2,8 @@
 // client shares (the contexts, the tools, the worker threads); a Session is
 // one client's conversation. A transport hands each incoming line to
 // Session::Receive and writes every line the session's sink gets.
+// server.cc holds the Server; session.cc the Session's dispatch and life;
+// session_methods.cc the work of each method.
 #pragma once
 
 #include <chrono>

@@ -1,0 +1,131 @@
+// What Session's files share and nothing else needs: a request running on a
+// worker, and the progress, log and client objects a tool call gets for it.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+
+#include "absl/strings/str_cat.h"
+#include "mcp/server.h"
+
+namespace kbot::mcp {
+
+// One request that is running on a worker.
+struct Session::InFlight {
+  json id;
+  std::string method;
+  json params;
+  json progress_token;  // null: the client asked for no progress
+  std::atomic<bool> cancelled{false};
+  std::mutex mu;          // orders progress against the response
+  bool answered = false;  // no progress after the response
+  uint64_t last_progress = 0;
+  bool any_progress = false;
+  std::chrono::steady_clock::time_point last_sent{};
+};
+
+// notifications/progress for one request, throttled and strictly increasing;
+// says stop once the request is cancelled.
+class Session::RequestProgress final : public Progress {
+ public:
+  RequestProgress(Session& session, InFlight& flight) : session_(session), flight_(flight) {}
+
+  bool Report(uint64_t done, uint64_t total) override {
+    if (flight_.cancelled.load()) return false;
+    if (flight_.progress_token.is_null()) return true;
+    const auto now = std::chrono::steady_clock::now();
+    std::lock_guard<std::mutex> lock(flight_.mu);
+    if (flight_.answered) return true;
+    if (flight_.any_progress && done <= flight_.last_progress) return true;
+    const bool last = total != 0 && done >= total;
+    if (flight_.any_progress && !last &&
+        now - flight_.last_sent < session_.server_.options().progress_interval) {
+      return true;
+    }
+    json params = {{"progressToken", flight_.progress_token}, {"progress", done}};
+    if (total != 0) params["total"] = total;
+    session_.Send(MakeNotification("notifications/progress", std::move(params)), {flight_.id});
+    flight_.any_progress = true;
+    flight_.last_progress = done;
+    flight_.last_sent = now;
+    return true;
+  }
+
+ private:
+  Session& session_;
+  InFlight& flight_;
+};
+
+// A handler's log lines, as notifications/message at or above the level the
+// client set, about the request the handler serves.
+class Session::SessionLogger final : public Logger {
+ public:
+  SessionLogger(Session& session, const json& request_id)
+      : session_(session), request_id_(request_id) {}
+  void Log(LogLevel level, absl::string_view logger, const std::string& message) override {
+    session_.Log(level, logger, message, request_id_);
+  }
+
+ private:
+  Session& session_;
+  const json& request_id_;
+};
+
+// A request this session sent the client, until its answer arrives.
+struct Session::ClientAnswer {
+  bool answered = false;
+  absl::StatusOr<json> answer = absl::UnknownError("unanswered");
+};
+
+// The client of one tool call: requests to it go out about the call (so that
+// Streamable HTTP carries them on the call's stream) and wait for the answer,
+// the call's cancellation, or the timeout.
+class Session::RequestClient final : public Client {
+ public:
+  RequestClient(Session& session, InFlight& flight) : session_(session), flight_(flight) {}
+
+  bool Supports(absl::string_view capability) const override {
+    std::lock_guard<std::mutex> lock(session_.mu_);
+    return session_.client_capabilities_.contains(std::string(capability));
+  }
+
+  absl::StatusOr<json> Request(absl::string_view method, json params,
+                               std::chrono::milliseconds timeout) override {
+    auto slot = std::make_shared<ClientAnswer>();
+    int64_t id;
+    {
+      std::lock_guard<std::mutex> lock(session_.mu_);
+      id = session_.next_client_request_++;
+      session_.client_requests_.emplace(id, slot);
+    }
+    session_.Send(json{{"jsonrpc", "2.0"},
+                       {"id", id},
+                       {"method", std::string(method)},
+                       {"params", std::move(params)}},
+                  {flight_.id});
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    std::unique_lock<std::mutex> lock(session_.mu_);
+    const bool answered = session_.client_answered_.wait_until(
+        lock, deadline, [&] { return slot->answered || flight_.cancelled.load(); });
+    session_.client_requests_.erase(id);
+    if (answered && slot->answered) return slot->answer;
+    lock.unlock();
+    // Given up on: the client may stop working on it.
+    const std::string reason =
+        flight_.cancelled ? "the tool call was cancelled" : "no answer in time";
+    session_.Send(MakeNotification("notifications/cancelled",
+                                   json{{"requestId", id}, {"reason", reason}}),
+                  {flight_.id});
+    if (flight_.cancelled) return absl::CancelledError(reason);
+    return absl::DeadlineExceededError(absl::StrCat(method, ": the client did not answer within ",
+                                                    timeout.count(), " ms"));
+  }
+
+ private:
+  Session& session_;
+  InFlight& flight_;
+};
+
+}  // namespace kbot::mcp

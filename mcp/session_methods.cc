@@ -1,0 +1,352 @@
+// Session's methods: tools, resources, completion, prompts, subscriptions.
+#include <algorithm>
+#include <charconv>
+
+#include "absl/strings/escaping.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "mcp/server.h"
+#include "mcp/session_internal.h"
+
+namespace kbot::mcp {
+
+namespace {
+
+// Cursors are the decimal offset of the next page: opaque to clients, and a
+// cursor kbot did not issue is refused rather than guessed at.
+absl::StatusOr<size_t> PageStart(const json& params, size_t total, absl::string_view method) {
+  if (!params.contains("cursor") || params["cursor"].is_null()) return 0;
+  const json& cursor = params["cursor"];
+  size_t offset = 0;
+  if (cursor.is_string()) {
+    const std::string& text = cursor.get_ref<const std::string&>();
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), offset);
+    if (ec == std::errc() && end == text.data() + text.size() && !text.empty() &&
+        offset <= total) {
+      return offset;
+    }
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat(method, ": invalid cursor ", cursor.dump(), ": pass a nextCursor kbot returned"));
+}
+
+void SetNextCursor(json& result, size_t next, size_t total) {
+  if (next < total) result["nextCursor"] = std::to_string(next);
+}
+
+}  // namespace
+
+absl::StatusOr<json> Session::ListTools(const json& params) const {
+  const auto& tools = server_.tools();
+  absl::StatusOr<size_t> start = PageStart(params, tools.size(), "tools/list");
+  if (!start.ok()) return start.status();
+  const size_t end = std::min(tools.size(), *start + server_.options().tools_page_size);
+  json listed = json::array();
+  for (size_t i = *start; i < end; ++i) listed.push_back(ToolListing(tools[i].tool));
+  json result = {{"tools", std::move(listed)}};
+  SetNextCursor(result, end, tools.size());
+  return result;
+}
+
+absl::StatusOr<json> Session::CallTool(const json& params, InFlight& flight) {
+  if (!params.contains("name") || !params["name"].is_string()) {
+    return absl::InvalidArgumentError("tools/call: \"name\" must be a tool name");
+  }
+  const std::string name = params["name"].get<std::string>();
+  const Server::CompiledTool* tool = server_.FindTool(name);
+  if (tool == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown tool \"", name, "\": tools/list names the tools"));
+  }
+  json arguments = json::object();
+  if (params.contains("arguments") && !params["arguments"].is_null()) {
+    arguments = params["arguments"];
+  }
+  if (absl::Status valid = tool->input.Validate(arguments); !valid.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(name, ": invalid arguments: ", valid.message()));
+  }
+  RequestProgress progress(*this, flight);
+  SessionLogger logger(*this, flight.id);
+  RequestClient client(*this, flight);
+  const ToolCall call{arguments,        server_.workspace(), progress, logger,
+                      server_.options().limits, &client};
+  ToolResult result = tool->tool.handler(call);
+  if (result.cancelled || flight.cancelled) return absl::CancelledError();
+  if (result.error) {
+    return json{{"content", {{{"type", "text"}, {"text", *result.error}}}}, {"isError", true}};
+  }
+  if (tool->tool.output_schema.is_null()) {
+    // A tool without structured output answers with its blocks alone.
+    return json{{"content", json(std::move(result.content))}, {"isError", false}};
+  }
+  json content = json::array();
+  content.push_back({{"type", "text"}, {"text", Serialize(result.structured)}});
+  const bool links_known = protocol_version() != "2025-03-26";
+  for (json& block : result.content) {
+    // resource_link arrived in 2025-06-18; an older client would refuse the
+    // whole result over it, so it gets the link as text.
+    if (!links_known && block.value("type", "") == "resource_link") {
+      block = {{"type", "text"},
+               {"text", absl::StrCat("The full result is the resource ",
+                                     block["uri"].get<std::string>(), " (",
+                                     block.value("mimeType", "application/octet-stream"),
+                                     "): read it with resources/read.")}};
+    }
+    content.push_back(std::move(block));
+  }
+  return json{{"content", std::move(content)},
+              {"structuredContent", std::move(result.structured)},
+              {"isError", false}};
+}
+
+absl::StatusOr<json> Session::ListResources(const json& params, InFlight& flight) {
+  // Every file of every context, contexts in order, each listed sorted.
+  struct Item {
+    const contexts::Context* context;
+    contexts::VfsEntry entry;
+  };
+  std::vector<Item> items;
+  RequestProgress progress(*this, flight);
+  for (const contexts::Context& c : server_.workspace().contexts()) {
+    absl::StatusOr<std::vector<contexts::VfsEntry>> entries = c.vfs->List(progress);
+    if (!entries.ok()) {
+      if (entries.status().code() == absl::StatusCode::kCancelled) return entries.status();
+      return absl::InternalError(
+          absl::StrCat("resources/list: context ", c.name, ": ", entries.status().message()));
+    }
+    for (contexts::VfsEntry& e : *entries) items.push_back({&c, std::move(e)});
+  }
+  // The registered resources (none for kbot) come first, then the files.
+  const std::vector<Resource>& extras = server_.hooks().resources;
+  const size_t total = extras.size() + items.size();
+  absl::StatusOr<size_t> start = PageStart(params, total, "resources/list");
+  if (!start.ok()) return start.status();
+  const size_t end = std::min(total, *start + server_.options().resources_page_size);
+  json listed = json::array();
+  for (size_t i = *start; i < end; ++i) {
+    if (i < extras.size()) {
+      const Resource& r = extras[i];
+      json entry = {{"uri", r.uri}, {"name", r.name}};
+      if (!r.title.empty()) entry["title"] = r.title;
+      if (!r.description.empty()) entry["description"] = r.description;
+      if (!r.mime_type.empty()) entry["mimeType"] = r.mime_type;
+      listed.push_back(std::move(entry));
+      continue;
+    }
+    const Item& it = items[i - extras.size()];
+    listed.push_back({{"uri", MakeResourceUri(it.context->name, it.entry.path)},
+                      {"name", it.entry.path},
+                      {"title", absl::StrCat(it.context->name, ": ", it.entry.path)},
+                      {"mimeType", MimeTypeFor(it.entry.path)},
+                      {"size", it.entry.size}});
+  }
+  json result = {{"resources", std::move(listed)}};
+  SetNextCursor(result, end, total);
+  return result;
+}
+
+absl::StatusOr<json> Session::ReadResource(const json& params, InFlight& flight) {
+  if (!params.contains("uri") || !params["uri"].is_string()) {
+    return absl::InvalidArgumentError("resources/read: \"uri\" must be a string");
+  }
+  const std::string uri = params["uri"].get<std::string>();
+  // A registered resource or template (none for kbot) answers first.
+  json variables;
+  const Resource* fixed = server_.FindResource(uri);
+  const ResourceTemplate* templated = fixed ? nullptr : server_.MatchTemplate(uri, variables);
+  if (fixed != nullptr || templated != nullptr) {
+    absl::StatusOr<json> contents = fixed ? fixed->read(uri) : templated->read(uri, variables);
+    if (!contents.ok()) {
+      if (contents.status().code() == absl::StatusCode::kInvalidArgument ||
+          contents.status().code() == absl::StatusCode::kNotFound) {
+        return contents.status();
+      }
+      return absl::InternalError(absl::StrCat(uri, ": ", contents.status().message()));
+    }
+    if (!contents->is_array()) contents = json::array({*std::move(contents)});
+    return json{{"contents", *std::move(contents)}};
+  }
+  absl::StatusOr<ResourceUri> parsed = ParseResourceUri(uri);
+  if (!parsed.ok()) return absl::NotFoundError(std::string(parsed.status().message()));
+  absl::StatusOr<const contexts::Context*> context = server_.workspace().Find(parsed->context);
+  if (!context.ok()) {
+    return absl::NotFoundError(absl::StrCat(uri, ": ", context.status().message()));
+  }
+  ResourceBytes read;
+  if (!parsed->query.empty()) {
+    if (!server_.hooks().render) return absl::NotFoundError(absl::StrCat(uri, ": no renderer"));
+    RequestProgress progress(*this, flight);
+    absl::StatusOr<ResourceBytes> rendered = server_.hooks().render(**context, *parsed, progress);
+    if (!rendered.ok()) {
+      if (rendered.status().code() == absl::StatusCode::kCancelled) return rendered.status();
+      return absl::NotFoundError(absl::StrCat(uri, ": ", rendered.status().message()));
+    }
+    read = *std::move(rendered);
+  } else {
+    absl::StatusOr<contexts::VfsStat> stat = (*context)->vfs->Stat(parsed->path);
+    if (!stat.ok()) return absl::NotFoundError(absl::StrCat(uri, ": ", stat.status().message()));
+    if (stat->size > server_.options().max_resource_bytes) {
+      return absl::InternalError(absl::StrCat(uri, ": ", stat->size, " bytes is over the ",
+                                              server_.options().max_resource_bytes,
+                                              "-byte limit of one resource read"));
+    }
+    absl::StatusOr<contexts::VfsFile> file = (*context)->vfs->Read(parsed->path);
+    if (!file.ok()) return absl::NotFoundError(absl::StrCat(uri, ": ", file.status().message()));
+    read.bytes.assign(file->bytes().begin(), file->bytes().end());
+    read.mime_type = MimeTypeFor(parsed->path);
+  }
+  const absl::string_view raw(reinterpret_cast<const char*>(read.bytes.data()), read.bytes.size());
+  return json{{"contents",
+               {{{"uri", uri}, {"mimeType", read.mime_type}, {"blob", absl::Base64Escape(raw)}}}}};
+}
+
+absl::StatusOr<json> Session::Complete(const json& params) const {
+  const json empty = {{"completion", {{"values", json::array()}, {"total", 0}, {"hasMore", false}}}};
+  if (!params.contains("ref") || !params["ref"].is_object() || !params.contains("argument") ||
+      !params["argument"].is_object()) {
+    return absl::InvalidArgumentError("completion/complete: needs \"ref\" and \"argument\"");
+  }
+  const json& argument = params["argument"];
+  if (!argument.contains("name") || !argument["name"].is_string()) {
+    return absl::InvalidArgumentError("completion/complete: \"argument.name\" must be a string");
+  }
+  const std::string name = argument["name"].get<std::string>();
+  const std::string value =
+      argument.contains("value") && argument["value"].is_string() ? argument["value"].get<std::string>() : "";
+  json others = json::object();
+  if (params.contains("context") && params["context"].is_object() &&
+      params["context"].contains("arguments") && params["context"]["arguments"].is_object()) {
+    others = params["context"]["arguments"];
+  }
+  const json& ref = params["ref"];
+  const std::string type = ref.value("type", "");
+  // A registered prompt's or template's arguments (none for kbot) complete
+  // with their own Completer.
+  const Completer* completer = nullptr;
+  bool registered = false;
+  if (type == "ref/prompt" && ref.contains("name") && ref["name"].is_string()) {
+    if (const Prompt* p = server_.FindPrompt(ref["name"].get<std::string>())) {
+      registered = true;
+      completer = &p->complete;
+    }
+  }
+  if (type == "ref/resource" && ref.contains("uri") && ref["uri"].is_string()) {
+    for (const ResourceTemplate& t : server_.hooks().resource_templates) {
+      if (t.uri_template == ref["uri"].get<std::string>()) {
+        registered = true;
+        completer = &t.complete;
+      }
+    }
+  }
+  // The resource template's arguments, and (kbot's own hint) any tool's.
+  const bool known_ref = (type == "ref/resource" && ref.value("uri", "") == kResourceTemplate) ||
+                         (type == "ref/tool" && ref.contains("name") && ref["name"].is_string() &&
+                          server_.FindTool(ref["name"].get<std::string>()) != nullptr);
+  if (!known_ref && !registered) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("completion/complete: nothing to complete for ", ref.dump()));
+  }
+  absl::StatusOr<std::vector<std::string>> values;
+  if (registered) {
+    if (!*completer) return empty;
+    values = (*completer)(name, value, others);
+  } else {
+    if (!server_.hooks().complete) return empty;
+    values = server_.hooks().complete(name, value, others, server_.workspace());
+  }
+  if (!values.ok()) return empty;  // completion is a hint: no candidates, not an error
+  constexpr size_t kMaxValues = 100;  // MCP's cap per response
+  json result = {{"values", json::array()}, {"total", values->size()},
+                 {"hasMore", values->size() > kMaxValues}};
+  for (size_t i = 0; i < values->size() && i < kMaxValues; ++i) result["values"].push_back((*values)[i]);
+  return json{{"completion", std::move(result)}};
+}
+
+absl::StatusOr<json> Session::ListPrompts(const json& params) const {
+  const std::vector<Prompt>& prompts = server_.hooks().prompts;
+  absl::StatusOr<size_t> start = PageStart(params, prompts.size(), "prompts/list");
+  if (!start.ok()) return start.status();
+  // Pages as long as the tools' (prompts are as few).
+  const size_t end = std::min(prompts.size(), *start + server_.options().tools_page_size);
+  json listed = json::array();
+  for (size_t i = *start; i < end; ++i) {
+    const Prompt& p = prompts[i];
+    json entry = {{"name", p.name}};
+    if (!p.title.empty()) entry["title"] = p.title;
+    if (!p.description.empty()) entry["description"] = p.description;
+    if (!p.arguments.empty()) {
+      entry["arguments"] = json::array();
+      for (const PromptArgument& a : p.arguments) {
+        json arg = {{"name", a.name}, {"required", a.required}};
+        if (!a.title.empty()) arg["title"] = a.title;
+        if (!a.description.empty()) arg["description"] = a.description;
+        entry["arguments"].push_back(std::move(arg));
+      }
+    }
+    listed.push_back(std::move(entry));
+  }
+  json result = {{"prompts", std::move(listed)}};
+  SetNextCursor(result, end, prompts.size());
+  return result;
+}
+
+absl::StatusOr<json> Session::GetPrompt(const json& params) const {
+  if (!params.contains("name") || !params["name"].is_string()) {
+    return absl::InvalidArgumentError("prompts/get: \"name\" must be a prompt name");
+  }
+  const std::string name = params["name"].get<std::string>();
+  const Prompt* prompt = server_.FindPrompt(name);
+  if (prompt == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown prompt \"", name, "\": prompts/list names the prompts"));
+  }
+  json arguments = json::object();
+  if (params.contains("arguments") && !params["arguments"].is_null()) {
+    arguments = params["arguments"];
+  }
+  if (!arguments.is_object()) {
+    return absl::InvalidArgumentError(absl::StrCat(name, ": \"arguments\" must be an object"));
+  }
+  for (const auto& [key, value] : arguments.items()) {
+    if (!value.is_string()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(name, ": argument ", key, " must be a string"));
+    }
+  }
+  for (const PromptArgument& a : prompt->arguments) {
+    if (a.required && !arguments.contains(a.name)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(name, ": the required argument ", a.name, " is missing"));
+    }
+  }
+  absl::StatusOr<json> messages = prompt->get(arguments);
+  if (!messages.ok()) {
+    if (messages.status().code() == absl::StatusCode::kInvalidArgument) return messages.status();
+    return absl::InternalError(absl::StrCat(name, ": ", messages.status().message()));
+  }
+  json result = {{"messages", *std::move(messages)}};
+  if (!prompt->description.empty()) result["description"] = prompt->description;
+  return result;
+}
+
+absl::StatusOr<json> Session::Subscribe(const json& params, bool subscribe) {
+  if (!params.contains("uri") || !params["uri"].is_string()) {
+    return absl::InvalidArgumentError("resources/subscribe: \"uri\" must be a string");
+  }
+  const std::string uri = params["uri"].get<std::string>();
+  json variables;
+  if (subscribe && server_.FindResource(uri) == nullptr &&
+      server_.MatchTemplate(uri, variables) == nullptr && !ParseResourceUri(uri).ok()) {
+    return absl::NotFoundError(absl::StrCat(uri, ": no such resource"));
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  if (subscribe) {
+    subscriptions_.insert(uri);
+  } else {
+    subscriptions_.erase(uri);  // unsubscribing from what was never subscribed is no error
+  }
+  return json::object();
+}
+
+}  // namespace kbot::mcp
