@@ -7,6 +7,7 @@
 #include "app/cli_support.h"
 #include "app/context_commands.h"
 #include "app/demo_command.h"
+#include "app/explore_command.h"
 #include "app/gaf_commands.h"
 #include "app/gta_commands.h"
 #include "app/hpi_commands.h"
@@ -28,6 +29,7 @@ int main(int argc, char** argv) {
   kbot::app::AddGtaCommands(app, exit_code);
   kbot::app::AddHpiCommands(app, exit_code);
   kbot::app::AddMcpCommand(app, exit_code);
+  kbot::app::AddExploreCommand(app, exit_code);
   kbot::app::AddToolCommands(app, exit_code);
   kbot::app::AddDemoCommand(app, exit_code);
   kbot::app::AddContextCommands(app, exit_code);

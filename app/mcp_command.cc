@@ -14,6 +14,7 @@
 #include "mcp/server.h"
 #include "mcp/stdio_transport.h"
 #include "mcp/tools/catalog.h"
+#include "web/explorer.h"
 
 namespace kbot::app {
 
@@ -57,14 +58,19 @@ int ServeHttp(const McpOptions& o, mcp::Server& server, const contexts::Workspac
   absl::StatusOr<std::unique_ptr<mcp::HttpTransport>> transport =
       mcp::HttpTransport::Bind(server, options);
   if (!transport.ok()) return Fail("mcp", transport.status());
+  // The web explorer at /, beside /mcp, on the same host and security checks.
+  web::ExplorerOptions explorer_options;
+  explorer_options.limits = server.options().limits;
+  std::unique_ptr<web::Explorer> explorer =
+      web::Explorer::Mount((*transport)->host(), workspace, explorer_options);
   std::thread stopper([&stop_signals, t = transport->get()] {
     int signal = 0;
     sigwait(&stop_signals, &signal);
     t->Stop();
   });
   std::cerr << "kbot mcp: serving " << (*transport)->url()
-            << (o.token.empty() ? "" : " (bearer token required)")
-            << "; contexts: " << ContextNames(workspace) << "\n";
+            << (o.token.empty() ? "" : " (bearer token required)") << "; explorer at "
+            << (*transport)->host().base_url() << "/; contexts: " << ContextNames(workspace) << "\n";
   (*transport)->Serve();
   // Serve returned: a signal stopped it, or listening failed; either way the
   // stopper thread is woken and joined.
@@ -111,8 +117,9 @@ void AddMcpCommand(CLI::App& app, int& exit_code) {
                   "back as a resource_link")
       ->check(CLI::Range(size_t{1024}, size_t{64} << 20));
   mcp->add_option("--http", o->http,
-                  "Serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (HOST:PORT, "
-                  "[V6]:PORT, or PORT on 127.0.0.1; port 0 picks a free one)");
+                  "Serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio, and the web "
+                  "explorer at / (HOST:PORT, [V6]:PORT, or PORT on 127.0.0.1; port 0 picks a "
+                  "free one)");
   mcp->add_option("--allow-origin", o->allow_origins,
                   "An Origin allowed besides localhost ones, e.g. https://tools.example "
                   "(repeatable; others get 403)");

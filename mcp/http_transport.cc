@@ -23,8 +23,7 @@ constexpr int kSessionNotFound = -32001;
 
 // An HTTP refusal with a JSON-RPC error body that says why.
 void Refuse(httplib::Response& res, int status, int code, const std::string& message) {
-  res.status = status;
-  res.set_content(Serialize(MakeError(nullptr, {code, message, nullptr})), "application/json");
+  RefuseJsonRpc(res, status, code, message);
 }
 
 struct Accepts {
@@ -89,49 +88,15 @@ httplib::ContentProviderWithoutLength SseProvider(std::shared_ptr<MessageStream>
 
 }  // namespace
 
-absl::Status ParseHttpAddress(absl::string_view address, HttpOptions& options) {
-  std::string host = "127.0.0.1";
-  absl::string_view port_text = address;
-  if (const size_t colon = address.rfind(':'); colon != absl::string_view::npos) {
-    host = std::string(address.substr(0, colon));
-    port_text = address.substr(colon + 1);
-    if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
-      host = host.substr(1, host.size() - 2);
-    }
-  }
-  int port = 0;
-  if (host.empty() || !absl::SimpleAtoi(port_text, &port) || port < 0 || port > 65535) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--http ", address, ": expected HOST:PORT (e.g. 127.0.0.1:8808) or PORT"));
-  }
-  options.host = host;
-  options.port = port;
-  return absl::OkStatus();
-}
-
-HttpTransport::HttpTransport(Server& server, HttpOptions options)
-    : server_(server),
-      options_(std::move(options)),
-      origins_(options_.allowed_origins),
-      loopback_(IsLoopbackHost(options_.host)),
-      http_(std::make_unique<httplib::Server>()) {}
+HttpTransport::HttpTransport(Server& server, std::unique_ptr<HttpHost> host)
+    : server_(server), host_(std::move(host)), options_(host_->options()) {}
 
 absl::StatusOr<std::unique_ptr<HttpTransport>> HttpTransport::Bind(Server& server,
                                                                    HttpOptions options) {
-  if (!IsLoopbackHost(options.host) && options.token.empty()) {
-    return absl::FailedPreconditionError(
-        absl::StrCat(options.host, " is reachable from other machines: give --token so that "
-                                   "every request must carry it (Authorization: Bearer)"));
-  }
-  std::unique_ptr<HttpTransport> t(new HttpTransport(server, std::move(options)));
-  httplib::Server& http = *t->http_;
-  const int threads = std::max(4, t->options_.threads);
-  http.new_task_queue = [threads] { return new httplib::ThreadPool(size_t(threads)); };
-  http.set_payload_max_length(t->options_.max_body_bytes);
-  http.set_keep_alive_max_count(1000);
-  // A response goes out as headers then body, two writes: with Nagle's
-  // algorithm the second waits for the client's delayed ACK (~40 ms a call).
-  http.set_tcp_nodelay(true);
+  absl::StatusOr<std::unique_ptr<HttpHost>> host = HttpHost::Bind(std::move(options));
+  if (!host.ok()) return host.status();
+  std::unique_ptr<HttpTransport> t(new HttpTransport(server, *std::move(host)));
+  httplib::Server& http = t->host_->server();
   HttpTransport* self = t.get();
   http.Post("/mcp", [self](const httplib::Request& q, httplib::Response& r) { self->Post(q, r); });
   http.Get("/mcp", [self](const httplib::Request& q, httplib::Response& r) { self->Get(q, r); });
@@ -146,29 +111,11 @@ absl::StatusOr<std::unique_ptr<HttpTransport>> HttpTransport::Bind(Server& serve
     if (std::string(method) == "PATCH") http.Patch("/mcp", not_allowed);
     if (std::string(method) == "OPTIONS") http.Options("/mcp", not_allowed);
   }
-  // Refusals httplib makes itself (413 for a large body, 404 for another
-  // path) get a body that says why, like kbot's own.
-  http.set_error_handler([limit = t->options_.max_body_bytes](const httplib::Request& q,
-                                                               httplib::Response& r) {
-    if (!r.body.empty()) return;
-    if (r.status == 413) {
-      Refuse(r, 413, kInvalidRequest,
-             absl::StrCat("the request body is over the ", limit, "-byte limit"));
-    } else if (r.status == 404) {
-      Refuse(r, 404, kInvalidRequest, absl::StrCat(q.path, ": not found; MCP is served at /mcp"));
-    } else {
-      Refuse(r, r.status, kInvalidRequest, absl::StrCat("HTTP ", r.status));
-    }
+  t->host_->AddPathHint("MCP is served at /mcp");
+  t->host_->SetRefusalWriter("/mcp", [](const httplib::Request&, httplib::Response& r, int status,
+                                        const std::string& message) {
+    Refuse(r, status, kInvalidRequest, message);
   });
-  if (t->options_.port == 0) {
-    t->port_ = http.bind_to_any_port(t->options_.host);
-  } else {
-    t->port_ = http.bind_to_port(t->options_.host, t->options_.port) ? t->options_.port : -1;
-  }
-  if (t->port_ <= 0) {
-    return absl::UnavailableError(absl::StrCat("cannot listen on ", t->options_.host, ":",
-                                               t->options_.port, " (in use, or not this machine's)"));
-  }
   return t;
 }
 
@@ -178,14 +125,11 @@ HttpTransport::~HttpTransport() {
   sessions_.clear();  // each waits for its cancelled requests
 }
 
-std::string HttpTransport::url() const {
-  const bool v6 = absl::StrContains(options_.host, ':');
-  return absl::StrCat("http://", v6 ? "[" : "", options_.host, v6 ? "]" : "", ":", port_, "/mcp");
-}
+std::string HttpTransport::url() const { return absl::StrCat(host_->base_url(), "/mcp"); }
 
 void HttpTransport::Serve() {
   if (stopping_) return;
-  http_->listen_after_bind();
+  host_->Serve();
 }
 
 void HttpTransport::Stop() {
@@ -196,7 +140,7 @@ void HttpTransport::Stop() {
     for (auto& [id, s] : sessions_) sessions.push_back(s);
   }
   for (const std::shared_ptr<HttpSession>& s : sessions) s->End();
-  http_->stop();
+  host_->Stop();
 }
 
 size_t HttpTransport::session_count() const {
@@ -205,27 +149,11 @@ size_t HttpTransport::session_count() const {
 }
 
 bool HttpTransport::Admit(const httplib::Request& req, httplib::Response& res) const {
-  if (loopback_ && !IsLoopbackHostHeader(req.get_header_value("Host"))) {
-    Refuse(res, 403, kInvalidRequest,
-           absl::StrCat("Host \"", req.get_header_value("Host"),
-                        "\" is not this machine's loopback address (DNS rebinding protection)"));
-    return false;
-  }
-  if (!origins_.Allows(req.get_header_value("Origin"), req.has_header("Origin"))) {
-    Refuse(res, 403, kInvalidRequest,
-           absl::StrCat("Origin \"", req.get_header_value("Origin"),
-                        "\" is not allowed (kbot mcp --allow-origin adds one)"));
-    return false;
-  }
-  if (!options_.token.empty() &&
-      !BearerMatches(req.get_header_value("Authorization"), options_.token)) {
-    res.set_header("WWW-Authenticate", "Bearer");
-    Refuse(res, 401, kInvalidRequest,
-           req.has_header("Authorization") ? "the bearer token is wrong"
-                                           : "this server needs Authorization: Bearer TOKEN");
-    return false;
-  }
-  return true;
+  std::optional<HttpRefusal> refusal = host_->Check(req);
+  if (!refusal) return true;
+  if (refusal->bearer_challenge) res.set_header("WWW-Authenticate", "Bearer");
+  Refuse(res, refusal->status, kInvalidRequest, refusal->message);
+  return false;
 }
 
 std::shared_ptr<HttpSession> HttpTransport::SessionOf(const httplib::Request& req,

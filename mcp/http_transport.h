@@ -14,6 +14,8 @@
 // ended one), MCP-Protocol-Version (400 for one kbot does not speak). Bodies
 // over the limit get 413; a body that is not one JSON-RPC message gets 400
 // with the JSON-RPC error. Errors have a JSON-RPC error body that says why.
+// The HTTP server itself (address, threads, security checks) is an HttpHost
+// (http_host.h), which other endpoints (the web explorer) can share.
 #pragma once
 
 #include <atomic>
@@ -26,6 +28,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "mcp/http_host.h"
 #include "mcp/http_security.h"
 #include "mcp/http_session.h"
 #include "mcp/server.h"
@@ -39,21 +42,6 @@ struct Response;
 
 namespace kbot::mcp {
 
-struct HttpOptions {
-  std::string host = "127.0.0.1";
-  int port = 8808;  // 0: any free port (port() tells which)
-  std::vector<std::string> allowed_origins;  // beside the loopback ones
-  std::string token;  // required off loopback: every request then needs it
-  size_t max_body_bytes = kMaxLineBytes;
-  int threads = 64;            // connections served at once (SSE streams hold one)
-  size_t max_sessions = 1024;  // beyond it, idle sessions are expired first
-  std::chrono::seconds session_idle{3600};
-  std::chrono::milliseconds keepalive{15000};  // SSE comment when nothing else is sent
-};
-
-// "HOST:PORT", "[V6]:PORT" or "PORT" (on 127.0.0.1) into `options`.
-absl::Status ParseHttpAddress(absl::string_view address, HttpOptions& options);
-
 class HttpTransport {
  public:
   // Binds the address. FailedPrecondition for a non-loopback address without
@@ -61,7 +49,9 @@ class HttpTransport {
   static absl::StatusOr<std::unique_ptr<HttpTransport>> Bind(Server& server, HttpOptions options);
   ~HttpTransport();  // stops, then ends every session
 
-  int port() const { return port_; }
+  int port() const { return host_->port(); }
+  // The HTTP server /mcp is mounted on, for other endpoints to share.
+  HttpHost& host() { return *host_; }
   // http://HOST:PORT/mcp
   std::string url() const;
 
@@ -74,7 +64,7 @@ class HttpTransport {
   size_t session_count() const;
 
  private:
-  HttpTransport(Server& server, HttpOptions options);
+  HttpTransport(Server& server, std::unique_ptr<HttpHost> host);
 
   bool Admit(const httplib::Request& req, httplib::Response& res) const;
   std::shared_ptr<HttpSession> SessionOf(const httplib::Request& req, httplib::Response& res);
@@ -88,11 +78,8 @@ class HttpTransport {
   absl::Status Register(std::shared_ptr<HttpSession> session);
 
   Server& server_;
-  const HttpOptions options_;
-  const OriginPolicy origins_;
-  const bool loopback_;
-  std::unique_ptr<httplib::Server> http_;
-  int port_ = 0;
+  std::unique_ptr<HttpHost> host_;
+  const HttpOptions& options_;
   std::atomic<bool> stopping_{false};
 
   mutable std::mutex mu_;

@@ -75,6 +75,10 @@ struct ToolResult {
   // resources); for a tool without an outputSchema, the whole content.
   std::vector<json> content;
   std::optional<std::string> error;  // set: isError with this message, nothing else
+  // With `error`: what kind of failure (NotFound for a missing asset or
+  // context, InvalidArgument for a bad argument...); the web explorer's JSON
+  // routes answer with the matching HTTP status. kUnknown when not said.
+  absl::StatusCode error_code = absl::StatusCode::kUnknown;
   bool cancelled = false;            // the work stopped on a cancellation: no response
 
   static ToolResult Error(std::string message) {

@@ -7,6 +7,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "formats/image/png_encode.h"
+#include "mcp/query_arguments.h"
 #include "mcp/schema.h"
 #include "mcp/tools/tool_support.h"
 
@@ -103,27 +104,17 @@ mcp::ToolResult ImageToolResult(absl::StatusOr<ToolImage> image, const contexts:
 }
 
 absl::StatusOr<json> ArgumentsFromQuery(const mcp::ResourceUri& uri, const json& input_schema) {
-  const json& properties = input_schema.at("properties");
-  json arguments = {{"path", uri.path}};
+  mcp::QueryParams query;
   for (const auto& [key, value] : uri.query) {
     if (key == "export") continue;
-    if (key == "path" || key == "context" || !properties.contains(key)) {
+    if (key == "path" || key == "context" || !input_schema.at("properties").contains(key)) {
       return absl::InvalidArgumentError(absl::StrCat("the query's ", key, " is not an argument"));
     }
-    if (properties[key].value("type", "") == "integer") {
-      int n = 0;
-      if (!absl::SimpleAtoi(value, &n)) {
-        return absl::InvalidArgumentError(absl::StrCat(key, "=", value, ": not an integer"));
-      }
-      arguments[key] = n;
-    } else {
-      arguments[key] = value;
-    }
+    query.emplace_back(key, value);
   }
   absl::StatusOr<mcp::CompiledSchema> schema = mcp::CompiledSchema::Compile(input_schema);
   if (!schema.ok()) return schema.status();
-  if (absl::Status valid = schema->Validate(arguments); !valid.ok()) return valid;
-  return arguments;
+  return mcp::ArgumentsFromQuery(query, input_schema, *schema, json{{"path", uri.path}});
 }
 
 absl::StatusOr<mcp::ResourceBytes> RenderImageResource(const contexts::Context& context,

@@ -55,8 +55,8 @@ std::string ImageResourceUri(const contexts::Context& context, const json& argum
                              const std::string& kind);
 
 // The arguments a resource URI's query carries, typed by `input_schema`
-// (integer properties parsed; "export" left out), "path" set to the URI's
-// path, then checked against the schema. InvalidArgument names the member.
+// (mcp/query_arguments.h; "export" left out), "path" set to the URI's path,
+// then checked against the schema. InvalidArgument names the member.
 absl::StatusOr<json> ArgumentsFromQuery(const mcp::ResourceUri& uri, const json& input_schema);
 
 // resources/read of an image tool's URI: its arguments from the query, then

@@ -126,6 +126,7 @@ json ImageBlock(const std::vector<uint8_t>& bytes, const std::string& mime_type)
 
 mcp::ToolResult ErrorResult(const absl::Status& status) {
   mcp::ToolResult result = mcp::ToolResult::Error(std::string(status.message()));
+  result.error_code = status.code();
   result.cancelled = status.code() == absl::StatusCode::kCancelled;
   return result;
 }

@@ -1,0 +1,84 @@
+#include "app/explore_command.h"
+
+#include <signal.h>
+
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "app/cli_support.h"
+#include "app/workspace_support.h"
+#include "mcp/http_host.h"
+#include "web/explorer.h"
+
+namespace kbot::app {
+
+namespace {
+
+struct ExploreOptions {
+  std::vector<std::string> contexts;
+  std::string http = "127.0.0.1:8809";
+  std::vector<std::string> allow_origins;
+  std::string token;
+  size_t cache_mib = 64;
+};
+
+int RunExplore(const ExploreOptions& o) {
+  absl::StatusOr<contexts::Workspace> workspace = OpenWorkspace(o.contexts);
+  if (!workspace.ok()) return Fail("explore", workspace.status());
+  mcp::HttpOptions options;
+  if (absl::Status s = mcp::ParseHttpAddress(o.http, options); !s.ok()) return Fail("explore", s);
+  options.allowed_origins = o.allow_origins;
+  options.token = o.token;
+  // SIGINT and SIGTERM stop the server; blocked before any thread starts so
+  // that only the stopper thread (sigwait) takes them (as `kbot mcp --http`).
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  ::signal(SIGPIPE, SIG_IGN);
+  absl::StatusOr<std::unique_ptr<mcp::HttpHost>> host = mcp::HttpHost::Bind(options);
+  if (!host.ok()) return Fail("explore", host.status());
+  web::ExplorerOptions explorer_options;
+  explorer_options.cache_bytes = o.cache_mib << 20;
+  std::unique_ptr<web::Explorer> explorer =
+      web::Explorer::Mount(**host, *workspace, explorer_options);
+  std::thread stopper([&stop_signals, h = host->get()] {
+    int signal = 0;
+    sigwait(&stop_signals, &signal);
+    h->Stop();
+  });
+  std::cerr << "kbot explore: serving " << (*host)->base_url() << "/"
+            << (o.token.empty() ? "" : " (bearer token required)") << "\n";
+  (*host)->Serve();
+  pthread_kill(stopper.native_handle(), SIGTERM);
+  stopper.join();
+  std::cerr << "kbot explore: stopped\n";
+  return kExitOk;
+}
+
+}  // namespace
+
+void AddExploreCommand(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<ExploreOptions>();
+  CLI::App* cmd = app.add_subcommand("explore", "Serve the web explorer (images and JSON routes)");
+  cmd->add_option("--context", o->contexts,
+                  "NAME=GAME:DIR, a context for this run only (repeatable; GAME is ta, "
+                  "takingdoms or gta)");
+  cmd->add_option("--http", o->http,
+                  "Where to listen: HOST:PORT, [V6]:PORT, or PORT on 127.0.0.1 (default "
+                  "127.0.0.1:8809; port 0 picks a free one)");
+  cmd->add_option("--allow-origin", o->allow_origins,
+                  "An Origin allowed besides localhost ones (repeatable; others get 403)");
+  cmd->add_option("--token", o->token,
+                  "Require Authorization: Bearer TOKEN on every request (needed to serve a "
+                  "non-loopback address)")
+      ->envname("KBOT_MCP_TOKEN");
+  cmd->add_option("--cache-mib", o->cache_mib, "Rendered images kept in memory, in MiB (default 64)")
+      ->check(CLI::Range(size_t{1}, size_t{4096}));
+  cmd->callback([o, &exit_code] { exit_code = RunExplore(*o); });
+}
+
+}  // namespace kbot::app
