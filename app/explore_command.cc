@@ -4,12 +4,12 @@
 
 #include <iostream>
 #include <memory>
-#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "app/cli_support.h"
 #include "app/workspace_support.h"
 #include "mcp/http_host.h"
+#include "mcp/stop_signals.h"
 #include "web/explorer.h"
 
 namespace kbot::app {
@@ -31,13 +31,8 @@ int RunExplore(const ExploreOptions& o) {
   if (absl::Status s = mcp::ParseHttpAddress(o.http, options); !s.ok()) return Fail("explore", s);
   options.allowed_origins = o.allow_origins;
   options.token = o.token;
-  // SIGINT and SIGTERM stop the server; blocked before any thread starts so
-  // that only the stopper thread (sigwait) takes them (as `kbot mcp --http`).
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGINT);
-  sigaddset(&stop_signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  // SIGINT and SIGTERM stop the server (blocked before any thread starts).
+  const sigset_t stop_signals = mcp::BlockStopSignals();
   ::signal(SIGPIPE, SIG_IGN);
   absl::StatusOr<std::unique_ptr<mcp::HttpHost>> host = mcp::HttpHost::Bind(options);
   if (!host.ok()) return Fail("explore", host.status());
@@ -45,16 +40,10 @@ int RunExplore(const ExploreOptions& o) {
   explorer_options.cache_bytes = o.cache_mib << 20;
   std::unique_ptr<web::Explorer> explorer =
       web::Explorer::Mount(**host, *workspace, explorer_options);
-  std::thread stopper([&stop_signals, h = host->get()] {
-    int signal = 0;
-    sigwait(&stop_signals, &signal);
-    h->Stop();
-  });
   std::cerr << "kbot explore: serving " << (*host)->base_url() << "/"
             << (o.token.empty() ? "" : " (bearer token required)") << "\n";
-  (*host)->Serve();
-  pthread_kill(stopper.native_handle(), SIGTERM);
-  stopper.join();
+  mcp::HttpHost* h = host->get();
+  mcp::ServeUntilStopSignal(stop_signals, [h] { h->Serve(); }, [h] { h->Stop(); });
   std::cerr << "kbot explore: stopped\n";
   return kExitOk;
 }

@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <memory>
-#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -12,6 +11,7 @@
 #include "app/workspace_support.h"
 #include "mcp/http_transport.h"
 #include "mcp/server.h"
+#include "mcp/stop_signals.h"
 #include "mcp/stdio_transport.h"
 #include "mcp/tools/catalog.h"
 #include "web/explorer.h"
@@ -36,18 +36,6 @@ std::string ContextNames(const contexts::Workspace& workspace) {
   return absl::StrJoin(names, ", ");
 }
 
-// SIGINT and SIGTERM, which stop the HTTP server. They are taken by a thread
-// of its own (sigwait), so they must be blocked before any other thread
-// starts (the server's workers among them): every thread inherits the mask.
-sigset_t BlockStopSignals() {
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGINT);
-  sigaddset(&stop_signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
-  return stop_signals;
-}
-
 // Serves Streamable HTTP until one of `stop_signals`, which ends every session.
 int ServeHttp(const McpOptions& o, mcp::Server& server, const contexts::Workspace& workspace,
               sigset_t stop_signals) {
@@ -63,19 +51,11 @@ int ServeHttp(const McpOptions& o, mcp::Server& server, const contexts::Workspac
   explorer_options.limits = server.options().limits;
   std::unique_ptr<web::Explorer> explorer =
       web::Explorer::Mount((*transport)->host(), workspace, explorer_options);
-  std::thread stopper([&stop_signals, t = transport->get()] {
-    int signal = 0;
-    sigwait(&stop_signals, &signal);
-    t->Stop();
-  });
   std::cerr << "kbot mcp: serving " << (*transport)->url()
             << (o.token.empty() ? "" : " (bearer token required)") << "; explorer at "
             << (*transport)->host().base_url() << "/; contexts: " << ContextNames(workspace) << "\n";
-  (*transport)->Serve();
-  // Serve returned: a signal stopped it, or listening failed; either way the
-  // stopper thread is woken and joined.
-  pthread_kill(stopper.native_handle(), SIGTERM);
-  stopper.join();
+  mcp::HttpTransport* t = transport->get();
+  mcp::ServeUntilStopSignal(stop_signals, [t] { t->Serve(); }, [t] { t->Stop(); });
   std::cerr << "kbot mcp: stopped\n";
   return kExitOk;
 }
@@ -85,7 +65,7 @@ int RunMcp(const McpOptions& o) {
   if (!workspace.ok()) return Fail("mcp", workspace.status());
   mcp::ServerOptions options;
   options.limits.max_inline_image_base64 = o.image_limit;
-  const sigset_t stop_signals = o.http.empty() ? sigset_t{} : BlockStopSignals();
+  const sigset_t stop_signals = o.http.empty() ? sigset_t{} : mcp::BlockStopSignals();
   absl::StatusOr<std::unique_ptr<mcp::Server>> server =
       mcp::Server::Create(*workspace, tools::AllTools(), tools::AllHooks(), options);
   if (!server.ok()) return Fail("mcp", server.status());

@@ -127,13 +127,9 @@ HttpTransport::~HttpTransport() {
 
 std::string HttpTransport::url() const { return absl::StrCat(host_->base_url(), "/mcp"); }
 
-void HttpTransport::Serve() {
-  if (stopping_) return;
-  host_->Serve();
-}
+void HttpTransport::Serve() { host_->Serve(); }
 
 void HttpTransport::Stop() {
-  stopping_ = true;
   std::vector<std::shared_ptr<HttpSession>> sessions;
   {
     std::lock_guard<std::mutex> lock(mu_);

@@ -34,12 +34,6 @@
 #include "mcp/server.h"
 #include "mcp/stdio_transport.h"
 
-namespace httplib {
-class Server;
-struct Request;
-struct Response;
-}  // namespace httplib
-
 namespace kbot::mcp {
 
 class HttpTransport {
@@ -80,7 +74,6 @@ class HttpTransport {
   Server& server_;
   std::unique_ptr<HttpHost> host_;
   const HttpOptions& options_;
-  std::atomic<bool> stopping_{false};
 
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<HttpSession>> sessions_;

@@ -18,7 +18,6 @@
 #include <cstdlib>
 #include <iostream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "absl/strings/escaping.h"
@@ -29,6 +28,7 @@
 #include "contexts/workspace.h"
 #include "mcp/extras.h"
 #include "mcp/http_transport.h"
+#include "mcp/stop_signals.h"
 #include "mcp/server.h"
 #include "mcp/tool.h"
 
@@ -380,11 +380,7 @@ int Run(int argc, char** argv) {
   }
   // SIGINT/SIGTERM are taken by a thread of their own: blocked before any
   // other thread (the server's workers) starts, as `kbot mcp --http` does.
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGINT);
-  sigaddset(&stop_signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  const sigset_t stop_signals = mcp::BlockStopSignals();
   ::signal(SIGPIPE, SIG_IGN);
 
   static const contexts::Workspace workspace;  // no game data: the fixtures only
@@ -413,15 +409,9 @@ int Run(int argc, char** argv) {
     std::cerr << "kbot_conformance_server: " << transport.status().message() << "\n";
     return 1;
   }
-  std::thread stopper([&stop_signals, t = transport->get()] {
-    int signal = 0;
-    sigwait(&stop_signals, &signal);
-    t->Stop();
-  });
   std::cout << "listening " << (*transport)->url() << std::endl;
-  (*transport)->Serve();
-  pthread_kill(stopper.native_handle(), SIGTERM);
-  stopper.join();
+  mcp::HttpTransport* t = transport->get();
+  mcp::ServeUntilStopSignal(stop_signals, [t] { t->Serve(); }, [t] { t->Stop(); });
   return 0;
 }
 
