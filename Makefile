@@ -7,7 +7,7 @@ ASAN_BUILD ?= build-asan
 DEMO_DATA := $(BUILD)/demo-data
 DEMO_OUT := $(BUILD)/demo-out
 
-.PHONY: deps build demo test test-plain test-e2e test-conformance test-asan bench fuzz clean
+.PHONY: deps build demo test test-plain test-e2e test-browser test-conformance test-asan bench fuzz clean
 
 deps:
 	@scripts/install-deps.sh
@@ -55,7 +55,7 @@ demo: build
 	  | KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot mcp | cut -c1-160
 	@echo "demo: pictures are in $(DEMO_OUT)/"
 
-test: test-plain test-e2e test-conformance test-asan
+test: test-plain test-e2e test-browser test-conformance test-asan
 
 test-plain: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
@@ -63,6 +63,12 @@ test-plain: build
 # `kbot mcp` driven by the official MCP TypeScript SDK client (tests/e2e/e2e.mjs; Node >= 20).
 test-e2e: build
 	cd tests/e2e && npm ci --no-audit --no-fund --silent && node e2e.mjs $(abspath $(BUILD))/kbot
+
+# The web explorer of `kbot explore` in headless Chromium (tests/browser/run.sh; playwright-core
+# pinned in tests/browser/package.json, /usr/bin/chromium or the CHROMIUM variable): screenshots in
+# $(BUILD)/browser-artifacts/.
+test-browser: build
+	tests/browser/run.sh $(BUILD)
 
 # The official MCP conformance suite over Streamable HTTP (tests/conformance/run.sh; Node 22
 # and the suite are pinned npm packages): every server scenario against the suite's fixtures

@@ -22,6 +22,7 @@ struct ExploreOptions {
   std::vector<std::string> allow_origins;
   std::string token;
   size_t cache_mib = 64;
+  std::string pages_dir;
 };
 
 int RunExplore(const ExploreOptions& o) {
@@ -38,10 +39,12 @@ int RunExplore(const ExploreOptions& o) {
   if (!host.ok()) return Fail("explore", host.status());
   web::ExplorerOptions explorer_options;
   explorer_options.cache_bytes = o.cache_mib << 20;
+  if (!o.pages_dir.empty()) explorer_options.pages_dir = o.pages_dir;
   std::unique_ptr<web::Explorer> explorer =
       web::Explorer::Mount(**host, *workspace, explorer_options);
+  // With a token, a browser opens the page once with it (web/pages.h).
   std::cerr << "kbot explore: serving " << (*host)->base_url() << "/"
-            << (o.token.empty() ? "" : " (bearer token required)") << "\n";
+            << (o.token.empty() ? "" : "?token=TOKEN (the token is required)") << "\n";
   mcp::HttpHost* h = host->get();
   mcp::ServeUntilStopSignal(stop_signals, [h] { h->Serve(); }, [h] { h->Stop(); });
   std::cerr << "kbot explore: stopped\n";
@@ -52,7 +55,7 @@ int RunExplore(const ExploreOptions& o) {
 
 void AddExploreCommand(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<ExploreOptions>();
-  CLI::App* cmd = app.add_subcommand("explore", "Serve the web explorer (images and JSON routes)");
+  CLI::App* cmd = app.add_subcommand("explore", "Serve the web explorer: pages, images and JSON routes");
   cmd->add_option("--context", o->contexts,
                   "NAME=GAME:DIR, a context for this run only (repeatable; GAME is ta, "
                   "takingdoms or gta)");
@@ -67,6 +70,10 @@ void AddExploreCommand(CLI::App& app, int& exit_code) {
       ->envname("KBOT_MCP_TOKEN");
   cmd->add_option("--cache-mib", o->cache_mib, "Rendered images kept in memory, in MiB (default 64)")
       ->check(CLI::Range(size_t{1}, size_t{4096}));
+  cmd->add_option("--pages", o->pages_dir,
+                  "Serve the explorer's pages from this folder (web/static) instead of the "
+                  "built-in ones, read at each request: for editing them")
+      ->check(CLI::ExistingDirectory);
   cmd->callback([o, &exit_code] { exit_code = RunExplore(*o); });
 }
 

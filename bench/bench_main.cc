@@ -1,8 +1,10 @@
 // kbot_bench: the Google benchmarks of gaf_bench.cc, png_bench.cc,
-// writer_bench.cc, mcp_bench.cc, http_bench.cc, hpi_bench.cc and gta_bench.cc,
-// then a summary computed from the same run: decode throughput as a fraction
-// of memcpy's, the PNG level / filter trade-off, MCP calls against a JSON
-// round trip, HTTP calls per second against in-memory calls, HPI
+// writer_bench.cc, mcp_bench.cc, http_bench.cc, explorer_bench.cc,
+// hpi_bench.cc and gta_bench.cc, then a summary computed from the same run:
+// decode throughput as a fraction of memcpy's, the PNG level / filter
+// trade-off, MCP calls against a JSON round trip, HTTP calls per second
+// against in-memory calls, the explorer's images over HTTP against rendering
+// in process, the route's cheapest answer and one client, HPI
 // extraction as a fraction of plain zlib inflate, and GTA1 map load, whole-map
 // render and FXT decode each as a fraction of a memcpy of the same bytes.
 //
@@ -292,6 +294,84 @@ void HttpSummary(const Collector& c) {
   if (memory != nullptr) Result("http_baseline_memory_calls_per_s", 1e9 / memory->real_ns);
 }
 
+// The web explorer's image routes (explorer_bench.cc), each against a
+// baseline from the same run: a cold image (rendered at the request) against
+// the same rendering in process, a cached image against the cheapest answer
+// the route gives (its 400 for /png/), and 8 concurrent clients' requests
+// per second on the cached apng against one client's.
+void ExplorerSummary(const Collector& c) {
+  auto real_us = [&c](const std::string& name) {
+    const Figure* f = c.Find(name + "/real_time");
+    return f == nullptr ? 0.0 : f->real_ns / 1e3;
+  };
+  auto counter = [](const Figure& f, const char* name) {
+    return f.counters.count(name) ? f.counters.at(name) : 0.0;
+  };
+  // Failed requests and answers not from the path meant (a hit when cold, a
+  // miss when cached): nonzero makes the figure beside it meaningless.
+  auto problems = [&](const std::string& name) {
+    const Figure* f = c.Find(name + "/real_time");
+    return f == nullptr ? 0.0 : counter(*f, "errors") + counter(*f, "wrong_cache");
+  };
+  const double floor_us = real_us("BM_ExplorerTransportFloor");
+  bool any = false;
+  for (const char* kind : {"png", "apng"}) {
+    const double cold = real_us(std::string("BM_ExplorerFirstImageCold/") + kind);
+    const double direct = real_us(std::string("BM_ExplorerDirectRender/") + kind);
+    const double cached = real_us(std::string("BM_ExplorerFirstImageCached/") + kind);
+    const double bad = problems(std::string("BM_ExplorerFirstImageCold/") + kind) +
+                       problems(std::string("BM_ExplorerFirstImageCached/") + kind);
+    if (cold == 0 && cached == 0) continue;
+    if (!any) {
+      std::printf("\nWeb explorer images over HTTP on loopback (demo.gaf spinner, scale 4; one "
+                  "keep-alive client; wall time per request):\n");
+      any = true;
+    }
+    const std::string key = std::string("explorer_") + kind;
+    if (cold > 0 && direct > 0) {
+      std::printf("  %-5s cold   %8.1f us   direct render (no HTTP) %8.1f us   ratio %.2f\n",
+                  kind, cold, direct, cold / direct);
+      Result(key + "_cold_us", cold);
+      Result(key + "_direct_us", direct);
+      Result(key + "_cold_vs_direct", cold / direct);
+    }
+    if (cached > 0 && floor_us > 0) {
+      std::printf("  %-5s cached %8.1f us   transport floor (GET /png/) %8.1f us   ratio %.2f"
+                  "   cold / cached %.2f\n",
+                  kind, cached, floor_us, cached / floor_us, cold > 0 ? cold / cached : 0.0);
+      Result(key + "_cached_us", cached);
+      Result(key + "_cached_vs_floor", cached / floor_us);
+      if (cold > 0) Result(key + "_cold_vs_cached", cold / cached);
+    }
+    if (bad > 0) std::printf("  %-5s %.0f failed or wrongly cached answers\n", kind, bad);
+    Result(key + "_errors", bad);
+  }
+  if (floor_us > 0) Result("explorer_floor_us", floor_us);
+
+  double one_client = 0;
+  for (const char* clients : {"1", "8"}) {
+    const Figure* f = c.Find(std::string("BM_ExplorerCachedConcurrent/clients:") + clients +
+                             "/iterations:1/manual_time");
+    if (f == nullptr) continue;
+    const double rate = counter(*f, "requests_per_s");
+    if (std::string(clients) == "1") one_client = rate;
+    std::printf("  cached apng, %s client(s): %8.0f requests/s  p50 %7.1f us  p99 %7.1f us  "
+                "(%.0f errors, %.0f not hits)",
+                clients, rate, counter(*f, "p50_us"), counter(*f, "p99_us"),
+                counter(*f, "errors"), counter(*f, "wrong_cache"));
+    const std::string key = std::string("explorer_cached_") + clients;
+    Result(key + "_requests_per_s", rate);
+    Result(key + "_p50_us", counter(*f, "p50_us"));
+    Result(key + "_p99_us", counter(*f, "p99_us"));
+    Result(key + "_errors", counter(*f, "errors") + counter(*f, "wrong_cache"));
+    if (std::string(clients) == "8" && one_client > 0) {
+      std::printf("  ratio 8 / 1 client: %.2f", rate / one_client);
+      Result("explorer_cached_8_vs_1", rate / one_client);
+    }
+    std::printf("\n");
+  }
+}
+
 // HPI (hpi_bench.cc): extraction against plain zlib inflate of the same
 // payloads at the same thread count, the ratio being extract MB/s / inflate
 // MB/s (target >= 0.8). One thread runs on the calling thread and is compared
@@ -469,6 +549,7 @@ int main(int argc, char** argv) {
   PngSummary(collector);
   McpSummary(collector);
   HttpSummary(collector);
+  ExplorerSummary(collector);
   HpiSummary(collector);
   GtaSummary(collector);
   std::printf("\n");

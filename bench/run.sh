@@ -6,8 +6,9 @@
 #   1. writes the fixtures (atlas.gaf, effects.gaf, and GTA1's BENCH.CMP,
 #      STYLE001.G24 and ENGLISH.FXT) to a temporary folder;
 #   2. runs kbot_bench (Google Benchmark), which prints decode / memcpy ratios,
-#      the PNG level / filter trade-off and the GTA1 load, render and FXT
-#      figures against memcpy;
+#      the PNG level / filter trade-off, the GTA1 load, render and FXT
+#      figures against memcpy, and the MCP-over-HTTP and explorer image
+#      figures against their same-run baselines;
 #   3. times whole processes: `kbot gaf check` on each fixture, `kbot gaf
 #      list atlas.gaf` and `kbot gta render BENCH.CMP` (the whole map at the
 #      default 8 px/cell, 2048 x 2048, to PNG) (median wall time), with peak RSS (/usr/bin/time %M) against the
@@ -263,6 +264,20 @@ for n in 1 4 16; do
   row "MCP over HTTP, gaf_list, $n session(s) at once" "$(fmt "$(result http_gaf_list_${n}_calls_per_s)" '%.0f calls/s'), p99 $(fmt "$(result http_gaf_list_${n}_p99_us)" '%.0f us')" "" ""
   row "  / in-memory calls/s of one session" "$(fmt "$(result http_gaf_list_${n}_vs_memory)" '%.3f')" "" ""
 done
+
+# The explorer's image routes (demo.gaf spinner at scale 4, one keep-alive
+# client): a cold image against rendering it in process, a cached one against
+# the route's cheapest answer (400 for /png/), 8 clients against 1.
+for kind in png apng; do
+  row "explorer /$kind/, cold (rendered at the request)" "$(fmt "$(result explorer_${kind}_cold_us)" '%.0f us')" "" ""
+  row "  / direct render in process ($(fmt "$(result explorer_${kind}_direct_us)" '%.0f us'))" "$(fmt "$(result explorer_${kind}_cold_vs_direct)" '%.2f')" "" ""
+  row "explorer /$kind/, cached" "$(fmt "$(result explorer_${kind}_cached_us)" '%.0f us')" "" ""
+  row "  / transport floor ($(fmt "$(result explorer_floor_us)" '%.0f us'))" "$(fmt "$(result explorer_${kind}_cached_vs_floor)" '%.2f')" "" ""
+done
+for n in 1 8; do
+  row "explorer cached /apng/, $n client(s) at once" "$(fmt "$(result explorer_cached_${n}_requests_per_s)" '%.0f req/s'), p99 $(fmt "$(result explorer_cached_${n}_p99_us)" '%.0f us')" "" ""
+done
+row "  8 clients / 1 client, requests/s" "$(fmt "$(result explorer_cached_8_vs_1)" '%.2f')" "" ""
 
 # 6. The MCP server, with the same binary (bench/mcp/run.sh): cold start (spawn -> initialize
 #    -> exit) against the MCP TypeScript SDK's reference server-everything, and the request

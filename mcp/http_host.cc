@@ -61,6 +61,14 @@ absl::StatusOr<std::unique_ptr<HttpHost>> HttpHost::Bind(HttpOptions options) {
   // A response goes out as headers then body, two writes: with Nagle's
   // algorithm the second waits for the client's delayed ACK (~40 ms a call).
   http.set_tcp_nodelay(true);
+  // httplib's default sets SO_REUSEPORT, with which a second server binds a
+  // port already being served and the kernel splits the connections between
+  // them. SO_REUSEADDR alone still allows a restart while old connections
+  // linger in TIME_WAIT, and a busy port is an error.
+  http.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+  });
   // Refusals httplib makes itself (413 for a large body, 404 for another
   // path) get a body that says why, like kbot's own.
   HttpHost* self = h.get();

@@ -66,12 +66,8 @@ bool OriginPolicy::Allows(absl::string_view origin_header, bool present) const {
   return !host.empty() && IsLoopbackHost(host);
 }
 
-bool BearerMatches(absl::string_view authorization, absl::string_view token) {
-  if (token.empty() || authorization.size() < 7 ||
-      !absl::EqualsIgnoreCase(authorization.substr(0, 7), "Bearer ")) {
-    return false;
-  }
-  const absl::string_view given = authorization.substr(7);
+bool TokenMatches(absl::string_view given, absl::string_view token) {
+  if (token.empty()) return false;
   // Every byte of the longer one is looked at, so the time says nothing of
   // where the first difference is.
   unsigned diff = given.size() == token.size() ? 0u : 1u;
@@ -82,6 +78,13 @@ bool BearerMatches(absl::string_view authorization, absl::string_view token) {
     diff |= unsigned(a ^ b);
   }
   return diff == 0;
+}
+
+bool BearerMatches(absl::string_view authorization, absl::string_view token) {
+  if (authorization.size() < 7 || !absl::EqualsIgnoreCase(authorization.substr(0, 7), "Bearer ")) {
+    return false;
+  }
+  return TokenMatches(authorization.substr(7), token);
 }
 
 }  // namespace kbot::mcp

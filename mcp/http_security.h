@@ -33,8 +33,12 @@ class OriginPolicy {
   std::vector<std::string> extra_;
 };
 
+// True when `given` is `token` (not empty), compared in time independent of
+// where they differ.
+bool TokenMatches(absl::string_view given, absl::string_view token);
+
 // True when `authorization` is exactly "Bearer TOKEN" (the scheme without
-// case), compared in time independent of where they differ.
+// case), compared as TokenMatches does.
 bool BearerMatches(absl::string_view authorization, absl::string_view token);
 
 }  // namespace kbot::mcp

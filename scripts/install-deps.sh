@@ -11,6 +11,7 @@ packages=(
   libcpp-httplib-dev  # kbot mcp --http (Streamable HTTP)
   libgtest-dev libgmock-dev libbenchmark-dev
   time  # /usr/bin/time: peak memory in bench/run.sh
+  chromium  # the explorer's browser tests (tests/browser, driven by playwright-core)
 )
 
 missing=()

@@ -1,6 +1,8 @@
 // The web explorer's server: mounts, on a shared HttpHost (beside /mcp when
-// `kbot mcp --http` serves both), the image routes (web/image_routes.h), the
-// JSON routes (web/api_routes.h) and the page at /. Every route passes the
+// `kbot mcp --http` serves both), the image routes (web/image_routes.h,
+// web/render_routes.h), the JSON routes (web/api_routes.h,
+// web/palette_route.h) and the pages (web/pages.h). Other methods than GET
+// on these paths get 405. Every route passes the
 // host's security checks (Host, Origin, token) first and refuses with
 // {"error": "message"} and a status; a path no route serves is a 404 in the
 // same shape (under /mcp, a JSON-RPC error as before).
@@ -8,6 +10,8 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
+#include <string>
 
 #include "contexts/workspace.h"
 #include "mcp/http_host.h"
@@ -19,6 +23,7 @@ namespace kbot::web {
 struct ExplorerOptions {
   size_t cache_bytes = size_t{64} << 20;  // rendered images kept, at most
   mcp::Limits limits;                     // passed to the tools the JSON routes run
+  std::optional<std::string> pages_dir;   // serve the pages from here (web/pages.h)
 };
 
 class Explorer {

@@ -59,27 +59,10 @@ std::string CacheKey(const std::string& kind, const contexts::Context& context,
                        "\x1f");
 }
 
-bool EtagMatches(const std::string& if_none_match, const std::string& etag) {
-  for (absl::string_view tag : absl::StrSplit(if_none_match, ',')) {
-    tag = absl::StripAsciiWhitespace(tag);
-    absl::ConsumePrefix(&tag, "W/");
-    if (tag == "*" || tag == etag) return true;
-  }
-  return false;
-}
-
 void Answer(const httplib::Request& req, httplib::Response& res, const CachedImage& image,
             bool hit) {
-  res.set_header("ETag", image.etag);
-  res.set_header("Cache-Control", "no-cache");
   res.set_header("X-Kbot-Cache", hit ? "hit" : "miss");
-  if (req.has_header("If-None-Match") &&
-      EtagMatches(req.get_header_value("If-None-Match"), image.etag)) {
-    res.status = 304;
-    return;
-  }
-  res.status = 200;
-  res.set_content(image.bytes, image.mime_type);
+  WriteWithEtag(req, res, image.bytes, image.mime_type, image.etag);
 }
 
 void Serve(const Routes& r, const std::string& kind, const httplib::Request& req,

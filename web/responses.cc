@@ -2,7 +2,10 @@
 
 #include <httplib.h>
 
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "nlohmann/json.hpp"
+#include "web/render_cache.h"
 
 namespace kbot::web {
 
@@ -36,9 +39,51 @@ void WriteError(httplib::Response& res, const absl::Status& status) {
 bool Admit(const mcp::HttpHost& host, const httplib::Request& req, httplib::Response& res) {
   std::optional<mcp::HttpRefusal> refusal = host.Check(req);
   if (!refusal) return true;
+  // 401 comes after the Host and Origin checks passed: only the token is
+  // missing, and a browser page sends it as a cookie.
+  if (refusal->status == 401 &&
+      mcp::TokenMatches(CookieOf(req, kTokenCookie), host.options().token)) {
+    return true;
+  }
   if (refusal->bearer_challenge) res.set_header("WWW-Authenticate", "Bearer");
   WriteError(res, refusal->status, refusal->message);
   return false;
+}
+
+namespace {
+
+bool EtagMatches(const std::string& if_none_match, const std::string& etag) {
+  for (absl::string_view tag : absl::StrSplit(if_none_match, ',')) {
+    tag = absl::StripAsciiWhitespace(tag);
+    absl::ConsumePrefix(&tag, "W/");
+    if (tag == "*" || tag == etag) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void WriteWithEtag(const httplib::Request& req, httplib::Response& res, const std::string& bytes,
+                   const std::string& mime_type, const std::string& etag) {
+  res.set_header("ETag", etag);
+  res.set_header("Cache-Control", "no-cache");
+  if (req.has_header("If-None-Match") &&
+      EtagMatches(req.get_header_value("If-None-Match"), etag)) {
+    res.status = 304;
+    return;
+  }
+  res.status = 200;
+  res.set_content(bytes, mime_type);
+}
+
+std::string CookieOf(const httplib::Request& req, const std::string& name) {
+  for (absl::string_view pair : absl::StrSplit(req.get_header_value("Cookie"), ';')) {
+    pair = absl::StripAsciiWhitespace(pair);
+    if (absl::ConsumePrefix(&pair, name) && absl::ConsumePrefix(&pair, "=")) {
+      return std::string(pair);
+    }
+  }
+  return "";
 }
 
 mcp::QueryParams QueryOf(const httplib::Request& req) {

@@ -376,6 +376,20 @@ TEST_F(Http, TwoClientsAtOnceEachGetTheirOwnAnswers) {
   EXPECT_EQ(wrong.load(), 0);
 }
 
+// A second server on a port being served is an error, not a silent sharer
+// of its connections (httplib's default SO_REUSEPORT allowed that).
+TEST(HttpHostBind, APortBeingServedIsUnavailable) {
+  HttpOptions options;
+  options.port = 0;
+  absl::StatusOr<std::unique_ptr<HttpHost>> first = HttpHost::Bind(options);
+  ASSERT_TRUE(first.ok()) << first.status();
+  options.port = (*first)->port();
+  absl::StatusOr<std::unique_ptr<HttpHost>> second = HttpHost::Bind(options);
+  ASSERT_FALSE(second.ok());
+  EXPECT_EQ(second.status().code(), absl::StatusCode::kUnavailable);
+  EXPECT_NE(second.status().message().find("in use"), absl::string_view::npos);
+}
+
 TEST(HttpAddress, ParsesHostPortForms) {
   HttpOptions o;
   ASSERT_TRUE(ParseHttpAddress("127.0.0.1:9000", o).ok());

@@ -6,118 +6,23 @@
 
 #include <httplib.h>
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
-#include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <thread>
 
 #include "absl/strings/match.h"
-#include "contexts/demo_assets.h"
-#include "contexts/workspace.h"
 #include "mcp/http_transport.h"
 #include "mcp/server.h"
 #include "mcp/tools/catalog.h"
 #include "tests/support/decode_image.h"
+#include "tests/web/explorer_fixture.h"
 
 namespace kbot::web {
 namespace {
 
-namespace fs = std::filesystem;
 using nlohmann::json;
 
-void WriteFile(const fs::path& path, const std::vector<uint8_t>& bytes) {
-  fs::create_directories(path.parent_path());
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-}
-
-std::vector<uint8_t> ReadFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-std::span<const uint8_t> Span(const std::string& body) {
-  return {reinterpret_cast<const uint8_t*>(body.data()), body.size()};
-}
-
-// Moves the file's modification time on, as an editor saving it would.
-void Touch(const fs::path& path, int seconds) {
-  fs::last_write_time(path, fs::last_write_time(path) + std::chrono::seconds(seconds));
-}
-
-class Explorer : public ::testing::Test {
- protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/kbot_web_test_XXXXXX";
-    ASSERT_NE(mkdtemp(pattern), nullptr);
-    root_ = pattern;
-    absl::StatusOr<std::vector<contexts::DemoAsset>> assets = contexts::MakeDemoAssets();
-    ASSERT_TRUE(assets.ok()) << assets.status();
-    for (const contexts::DemoAsset& a : *assets) WriteFile(root_ / a.path, a.bytes);
-    fs::create_directories(root_.parent_path() / (root_.filename().string() + "_outside"));
-    WriteFile(root_.parent_path() / (root_.filename().string() + "_outside") / "secret.gaf",
-              ReadFile(root_ / "anims/demo.gaf"));
-    absl::StatusOr<contexts::Workspace> ws = contexts::Workspace::Open(
-        {{"ta", contexts::Game::kTa, root_.string()},
-         {"tak", contexts::Game::kTaKingdoms, root_.string()}});
-    ASSERT_TRUE(ws.ok()) << ws.status();
-    workspace_ = std::make_unique<contexts::Workspace>(*std::move(ws));
-  }
-
-  void Start(mcp::HttpOptions options = {}, size_t cache_bytes = size_t{64} << 20) {
-    options.port = 0;
-    absl::StatusOr<std::unique_ptr<mcp::HttpHost>> host = mcp::HttpHost::Bind(std::move(options));
-    ASSERT_TRUE(host.ok()) << host.status();
-    host_ = *std::move(host);
-    ExplorerOptions eo;
-    eo.cache_bytes = cache_bytes;
-    explorer_ = web::Explorer::Mount(*host_, *workspace_, eo);
-    serving_ = std::thread([this] { host_->Serve(); });
-  }
-
-  void TearDown() override {
-    if (host_) host_->Stop();
-    if (serving_.joinable()) serving_.join();
-    explorer_.reset();
-    host_.reset();
-    std::error_code ec;
-    fs::remove_all(root_, ec);
-    fs::remove_all(root_.parent_path() / (root_.filename().string() + "_outside"), ec);
-  }
-
-  httplib::Client Client() {
-    httplib::Client c("127.0.0.1", host_->port());
-    c.set_read_timeout(20, 0);
-    return c;
-  }
-
-  httplib::Result Get(const std::string& target, const httplib::Headers& headers = {}) {
-    return Client().Get(target.c_str(), headers);
-  }
-
-  // A refusal: the status and {"error": "...words..."}.
-  static void ExpectError(const httplib::Result& r, int status, const std::string& words) {
-    ASSERT_TRUE(r) << httplib::to_string(r.error());
-    EXPECT_EQ(r->status, status) << r->body;
-    EXPECT_EQ(r->get_header_value("Content-Type"), "application/json");
-    const json body = json::parse(r->body, nullptr, false);
-    ASSERT_TRUE(body.is_object() && body.contains("error") && body["error"].is_string())
-        << r->body;
-    EXPECT_NE(body["error"].get<std::string>().find(words), std::string::npos) << r->body;
-  }
-
-  RenderCacheStats Stats() { return explorer_->cache().stats(); }
-
-  fs::path root_;
-  std::unique_ptr<contexts::Workspace> workspace_;
-  std::unique_ptr<mcp::HttpHost> host_;
-  std::unique_ptr<web::Explorer> explorer_;
-  std::thread serving_;
-};
-
-TEST_F(Explorer, PngIsOneFrameAtItsSizeWithAnEtag) {
+TEST_F(ExplorerTest, PngIsOneFrameAtItsSizeWithAnEtag) {
   Start();
   httplib::Result r = Get("/png/ta/anims/demo.gaf");
   ASSERT_TRUE(r);
@@ -134,7 +39,7 @@ TEST_F(Explorer, PngIsOneFrameAtItsSizeWithAnEtag) {
   EXPECT_EQ(png->height, 32);
 }
 
-TEST_F(Explorer, ScaleFrameAndSequenceChangeThePicture) {
+TEST_F(ExplorerTest, ScaleFrameAndSequenceChangeThePicture) {
   Start();
   httplib::Result scaled = Get("/png/ta/anims/demo.gaf?scale=3");
   ASSERT_TRUE(scaled);
@@ -160,7 +65,7 @@ TEST_F(Explorer, ScaleFrameAndSequenceChangeThePicture) {
   EXPECT_NE(by_name->body, f0->body);
 }
 
-TEST_F(Explorer, AnimationsAndSheetsHaveTheirTypes) {
+TEST_F(ExplorerTest, AnimationsAndSheetsHaveTheirTypes) {
   Start();
   httplib::Result apng = Get("/apng/ta/anims/demo.gaf");
   ASSERT_TRUE(apng);
@@ -187,7 +92,7 @@ TEST_F(Explorer, AnimationsAndSheetsHaveTheirTypes) {
   EXPECT_GE(png->width * png->height, 8 * 32 * 32);  // all 8 frames of the spinner
 }
 
-TEST_F(Explorer, TheSecondRequestIsACacheHitAndIfNoneMatchGets304) {
+TEST_F(ExplorerTest, TheSecondRequestIsACacheHitAndIfNoneMatchGets304) {
   Start();
   httplib::Result first = Get("/png/ta/anims/demo.gaf?scale=2");
   ASSERT_TRUE(first);
@@ -218,7 +123,7 @@ TEST_F(Explorer, TheSecondRequestIsACacheHitAndIfNoneMatchGets304) {
   EXPECT_EQ(other_tag->body, first->body);
 }
 
-TEST_F(Explorer, TheCacheKeyHoldsEveryParameterAndTheTransparency) {
+TEST_F(ExplorerTest, TheCacheKeyHoldsEveryParameterAndTheTransparency) {
   Start();
   ASSERT_EQ(Get("/png/ta/anims/atlas.gaf")->status, 200);
   // ta's default is the game rule: naming it is the same rendering.
@@ -257,7 +162,7 @@ TEST_F(Explorer, TheCacheKeyHoldsEveryParameterAndTheTransparency) {
   EXPECT_EQ(Stats().misses, 7u);
 }
 
-TEST_F(Explorer, TransparencyModesDrawDifferently) {
+TEST_F(ExplorerTest, TransparencyModesDrawDifferently) {
   Start();
   // The atlas's stored key (9) is used by no pixel: the corner guess finds
   // the border.
@@ -277,7 +182,7 @@ TEST_F(Explorer, TransparencyModesDrawDifferently) {
   EXPECT_TRUE(any_transparent);
 }
 
-TEST_F(Explorer, AnEditedAssetIsRenderedAgain) {
+TEST_F(ExplorerTest, AnEditedAssetIsRenderedAgain) {
   Start();
   httplib::Result before = Get("/png/ta/anims/demo.gaf");
   ASSERT_EQ(before->status, 200);
@@ -293,7 +198,7 @@ TEST_F(Explorer, AnEditedAssetIsRenderedAgain) {
   EXPECT_EQ(Stats().misses, 3u);
 }
 
-TEST_F(Explorer, AnEditedPaletteIsDrawnWithAgain) {
+TEST_F(ExplorerTest, AnEditedPaletteIsDrawnWithAgain) {
   Start();
   httplib::Result before = Get("/png/ta/anims/demo.gaf");
   ASSERT_EQ(before->status, 200);
@@ -310,7 +215,7 @@ TEST_F(Explorer, AnEditedPaletteIsDrawnWithAgain) {
   EXPECT_NE(after->body, before->body);
 }
 
-TEST_F(Explorer, BadParametersAre400WithAMessage) {
+TEST_F(ExplorerTest, BadParametersAre400WithAMessage) {
   Start();
   const std::string png = "/png/ta/anims/demo.gaf";
   ExpectError(Get(png + "?sequence=99"), 400, "99");
@@ -335,7 +240,7 @@ TEST_F(Explorer, BadParametersAre400WithAMessage) {
   EXPECT_EQ(Stats().entries, 0u);
 }
 
-TEST_F(Explorer, MissingContextsAndFilesAre404) {
+TEST_F(ExplorerTest, MissingContextsAndFilesAre404) {
   Start();
   ExpectError(Get("/png/nosuch/anims/demo.gaf"), 404, "no context \"nosuch\"");
   ExpectError(Get("/png/ta/anims/missing.gaf"), 404, "missing.gaf");
@@ -343,7 +248,7 @@ TEST_F(Explorer, MissingContextsAndFilesAre404) {
   ExpectError(Get("/nowhere"), 404, "/nowhere: not found");
 }
 
-TEST_F(Explorer, NoPathLeavesTheContext) {
+TEST_F(ExplorerTest, NoPathLeavesTheContext) {
   Start();
   const std::string outside = root_.filename().string() + "_outside/secret.gaf";
   for (const std::string& target : std::vector<std::string>{
@@ -360,7 +265,7 @@ TEST_F(Explorer, NoPathLeavesTheContext) {
   ExpectError(Get("/png/ta/%2e%2e/" + outside), 400, "..");
 }
 
-TEST_F(Explorer, ApiRoutesAnswerWithTheToolsStructuredContent) {
+TEST_F(ExplorerTest, ApiRoutesAnswerWithTheToolsStructuredContent) {
   Start();
   for (const auto& [tool_name, query] :
        std::vector<std::pair<std::string, std::string>>{
@@ -390,7 +295,7 @@ TEST_F(Explorer, ApiRoutesAnswerWithTheToolsStructuredContent) {
   }
 }
 
-TEST_F(Explorer, ApiRoutesTypeTheQueryBySchemaAndRefuseBadArguments) {
+TEST_F(ExplorerTest, ApiRoutesTypeTheQueryBySchemaAndRefuseBadArguments) {
   Start();
   httplib::Result typed = Get("/api/gaf_export?context=ta&path=anims/demo.gaf&scale=2&frame=1");
   ASSERT_TRUE(typed);
@@ -422,18 +327,7 @@ TEST_F(Explorer, ApiRoutesTypeTheQueryBySchemaAndRefuseBadArguments) {
   EXPECT_TRUE(has_gaf_list);
 }
 
-TEST_F(Explorer, TheIndexIsAPlaceholderPage) {
-  Start();
-  httplib::Result r = Get("/");
-  ASSERT_TRUE(r);
-  EXPECT_EQ(r->status, 200);
-  EXPECT_TRUE(absl::StartsWith(r->get_header_value("Content-Type"), "text/html"));
-  EXPECT_NE(r->body.find("/png/"), std::string::npos);
-  EXPECT_NE(r->body.find("/api/"), std::string::npos);
-  EXPECT_NE(r->body.find("tak (takingdoms)"), std::string::npos);
-}
-
-TEST_F(Explorer, ForeignOriginsAndHostsAre403) {
+TEST_F(ExplorerTest, ForeignOriginsAndHostsAre403) {
   Start();
   for (const std::string target : {"/", "/png/ta/anims/demo.gaf", "/api/context_list", "/api"}) {
     ExpectError(Get(target, {{"Origin", "http://evil.example"}}), 403,
@@ -446,14 +340,14 @@ TEST_F(Explorer, ForeignOriginsAndHostsAre403) {
   EXPECT_EQ(Stats().misses, 1u);  // refusals never rendered
 }
 
-TEST_F(Explorer, AllowedOriginsAreAdded) {
+TEST_F(ExplorerTest, AllowedOriginsAreAdded) {
   mcp::HttpOptions o;
   o.allowed_origins = {"https://tools.example"};
   Start(o);
   EXPECT_EQ(Get("/api/context_list", {{"Origin", "https://tools.example"}})->status, 200);
 }
 
-TEST_F(Explorer, ATokenIsRequiredWhenSet) {
+TEST_F(ExplorerTest, ATokenIsRequiredWhenSet) {
   mcp::HttpOptions o;
   o.token = "s3cret";
   Start(o);
@@ -464,7 +358,7 @@ TEST_F(Explorer, ATokenIsRequiredWhenSet) {
   EXPECT_EQ(Get("/png/ta/anims/demo.gaf", {{"Authorization", "Bearer s3cret"}})->status, 200);
 }
 
-TEST_F(Explorer, ASmallCacheEvictsOldRenderings) {
+TEST_F(ExplorerTest, ASmallCacheEvictsOldRenderings) {
   Start({}, 4096);
   for (int scale = 1; scale <= 8; ++scale) {
     ASSERT_EQ(Get("/sheet/ta/anims/demo.gaf?scale=" + std::to_string(scale))->status, 200);
@@ -475,7 +369,7 @@ TEST_F(Explorer, ASmallCacheEvictsOldRenderings) {
 }
 
 // kbot mcp --http: the explorer beside /mcp on one host.
-TEST_F(Explorer, ServesBesideMcpOnOneHost) {
+TEST_F(ExplorerTest, ServesBesideMcpOnOneHost) {
   absl::StatusOr<std::unique_ptr<mcp::Server>> server =
       mcp::Server::Create(*workspace_, tools::AllTools(), tools::AllHooks(), {});
   ASSERT_TRUE(server.ok()) << server.status();

@@ -1,0 +1,104 @@
+#include "web/pages.h"
+
+#include <httplib.h>
+
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <utility>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "web/render_cache.h"
+#include "web/responses.h"
+
+namespace kbot::web {
+
+namespace {
+
+struct PageBytes {
+  std::string bytes;
+  std::string etag;
+};
+
+// Names a pages folder may serve: no folder part, so nothing outside it.
+bool IsPlainName(const std::string& name) {
+  if (name.empty() || name[0] == '.') return false;
+  for (char c : name) {
+    if (!absl::ascii_isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '_') {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::optional<PageBytes> BuiltIn(const std::string& name) {
+  for (const PageFile& file : BuiltInPages()) {
+    if (name == file.name) {
+      std::string bytes(file.data, file.size);
+      std::string etag = EtagOf(bytes);
+      return PageBytes{std::move(bytes), std::move(etag)};
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<PageBytes> FromFolder(const std::string& dir, const std::string& name) {
+  if (!IsPlainName(name)) return std::nullopt;
+  std::ifstream in(dir + "/" + name, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  PageBytes page{bytes.str(), ""};
+  page.etag = EtagOf(page.bytes);
+  return page;
+}
+
+// Opening /?token=TOKEN: the token becomes a cookie, and the address loses it
+// (so it stays out of the history and of what the user copies).
+bool SetTokenCookie(const mcp::HttpHost& host, const httplib::Request& req,
+                    httplib::Response& res) {
+  if (!req.has_param("token") || host.options().token.empty()) return false;
+  if (!mcp::TokenMatches(req.get_param_value("token"), host.options().token)) return false;
+  res.status = 303;
+  res.set_header("Location", "/");
+  res.set_header("Cache-Control", "no-store");
+  res.set_header("Set-Cookie", std::string(kTokenCookie) + "=" + host.options().token +
+                                   "; Path=/; HttpOnly; SameSite=Strict");
+  return true;
+}
+
+}  // namespace
+
+std::string PageContentType(const std::string& name) {
+  const std::string lower = absl::AsciiStrToLower(name);
+  if (absl::EndsWith(lower, ".html")) return "text/html; charset=utf-8";
+  if (absl::EndsWith(lower, ".css")) return "text/css; charset=utf-8";
+  if (absl::EndsWith(lower, ".js")) return "text/javascript; charset=utf-8";
+  if (absl::EndsWith(lower, ".svg")) return "image/svg+xml";
+  if (absl::EndsWith(lower, ".png")) return "image/png";
+  if (absl::EndsWith(lower, ".json")) return "application/json";
+  return "application/octet-stream";
+}
+
+void MountPages(mcp::HttpHost& host, std::optional<std::string> pages_dir) {
+  auto serve = [&host, pages_dir](const std::string& name, const httplib::Request& req,
+                                  httplib::Response& res) {
+    std::optional<PageBytes> page = pages_dir ? FromFolder(*pages_dir, name) : BuiltIn(name);
+    if (!page) return WriteError(res, 404, "the explorer has no page \"" + name + "\"");
+    WriteWithEtag(req, res, page->bytes, PageContentType(name), page->etag);
+  };
+  host.server().Get("/", [&host, serve](const httplib::Request& req, httplib::Response& res) {
+    if (SetTokenCookie(host, req, res)) return;
+    if (!Admit(host, req, res)) return;
+    serve("index.html", req, res);
+  });
+  host.server().Get("/static/(.+)",
+                    [&host, serve](const httplib::Request& req, httplib::Response& res) {
+                      if (!Admit(host, req, res)) return;
+                      serve(req.matches[1], req, res);
+                    });
+}
+
+}  // namespace kbot::web

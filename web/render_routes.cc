@@ -1,0 +1,65 @@
+#include "web/render_routes.h"
+
+#include <httplib.h>
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "formats/common/progress.h"
+#include "mcp/resource_uri.h"
+#include "mcp/server.h"
+#include "mcp/tools/catalog.h"
+#include "mcp/tools/tool_support.h"
+#include "web/render_cache.h"
+#include "web/responses.h"
+
+namespace kbot::web {
+
+namespace {
+
+constexpr const char* kExports[] = {"map", "tiles", "font", "picture"};
+
+bool KnownExport(const std::string& name) {
+  for (const char* e : kExports) {
+    if (name == e) return true;
+  }
+  return false;
+}
+
+void Serve(const mcp::HttpHost& host, const contexts::Workspace& workspace,
+           const mcp::ServerHooks& hooks, const httplib::Request& req, httplib::Response& res) {
+  if (!Admit(host, req, res)) return;
+  mcp::ResourceUri uri{req.matches[1], req.matches[2], QueryOf(req)};
+  int exports = 0;
+  for (const auto& [key, value] : uri.query) {
+    if (key != "export") continue;
+    if (!KnownExport(value)) {
+      return WriteError(res, 400, absl::StrCat("export=", value, ": /render/ draws map, tiles, "
+                                               "font or picture (GAFs have /png/, /apng/, /gif/ "
+                                               "and /sheet/)"));
+    }
+    ++exports;
+  }
+  if (exports != 1) {
+    return WriteError(res, 400, "/render/ needs one export=map|tiles|font|picture");
+  }
+  absl::StatusOr<const contexts::Context*> context = workspace.Find(uri.context);
+  if (!context.ok()) return WriteError(res, 404, std::string(context.status().message()));
+  absl::StatusOr<mcp::ResourceBytes> drawn = hooks.render(**context, uri, NoProgress());
+  // The hook's errors name the context already, as resources/read gives them.
+  if (!drawn.ok()) return WriteError(res, drawn.status());
+  const std::string bytes(drawn->bytes.begin(), drawn->bytes.end());
+  WriteWithEtag(req, res, bytes, drawn->mime_type, EtagOf(bytes));
+}
+
+}  // namespace
+
+void MountRenderRoutes(mcp::HttpHost& host, const contexts::Workspace& workspace) {
+  host.server().Get("/render/([^/]+)/(.+)", [&host, &workspace, hooks = tools::AllHooks()](
+                                                const httplib::Request& req,
+                                                httplib::Response& res) {
+    Serve(host, workspace, hooks, req, res);
+  });
+}
+
+}  // namespace kbot::web
