@@ -54,6 +54,7 @@ demo: build
 	  '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"gaf_list","arguments":{"path":"anims/cursors.gaf"}}}' \
 	  | KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot mcp | cut -c1-160
 	@echo "demo: pictures are in $(DEMO_OUT)/"
+	@echo "demo: to look at it all in a browser: $(BUILD)/kbot explore, then open http://127.0.0.1:8809/"
 
 test: test-plain test-e2e test-browser test-conformance test-asan
 

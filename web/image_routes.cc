@@ -19,6 +19,7 @@
 #include "mcp/tools/gaf_handlers.h"
 #include "mcp/tools/tool_support.h"
 #include "web/responses.h"
+#include "web/single_flight.h"
 
 namespace kbot::web {
 
@@ -32,6 +33,7 @@ struct Routes {
   RenderCache& cache;
   json input_schema;
   mcp::CompiledSchema schema;
+  mutable SingleFlight<absl::StatusOr<std::shared_ptr<const CachedImage>>> flights;
 };
 
 bool SameStat(const contexts::VfsStat& a, const contexts::VfsStat& b) {
@@ -65,73 +67,59 @@ void Answer(const httplib::Request& req, httplib::Response& res, const CachedIma
   WriteWithEtag(req, res, image.bytes, image.mime_type, image.etag);
 }
 
-void Serve(const Routes& r, const std::string& kind, const httplib::Request& req,
-           httplib::Response& res) {
-  if (!Admit(r.host, req, res)) return;
-  const std::string context_name = req.matches[1];
-  const std::string path = req.matches[2];
-  mcp::QueryParams query = QueryOf(req);
+// The query's gaf_export arguments ("path" and "format" from the route), or
+// a 400 naming what is wrong.
+absl::StatusOr<json> ArgumentsOf(const Routes& r, const std::string& kind, const std::string& path,
+                                 const mcp::QueryParams& query) {
   for (const auto& [key, value] : query) {
     if (key == "context" || key == "path" || key == "format") {
-      WriteError(res, 400,
-                 absl::StrCat("unknown parameter \"", key, "\" (/", kind,
-                              "/ takes sequence, frame, palette, transparency, scale)"));
-      return;
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown parameter \"", key, "\" (/", kind,
+                       "/ takes sequence, frame, palette, transparency, scale)"));
     }
     if (key == "frame" && kind != "png") {
-      WriteError(res, 400, absl::StrCat("frame: only /png/ draws one frame; /", kind,
-                                        "/ draws the whole sequence"));
-      return;
+      return absl::InvalidArgumentError(absl::StrCat(
+          "frame: only /png/ draws one frame; /", kind, "/ draws the whole sequence"));
     }
   }
-  absl::StatusOr<json> arguments = mcp::ArgumentsFromQuery(
-      query, r.input_schema, r.schema, json{{"path", path}, {"format", kind}});
-  if (!arguments.ok()) return WriteError(res, 400, std::string(arguments.status().message()));
-  absl::StatusOr<const contexts::Context*> found = r.workspace.Find(context_name);
-  if (!found.ok()) return WriteError(res, 404, std::string(found.status().message()));
-  const contexts::Context& context = **found;
+  return mcp::ArgumentsFromQuery(query, r.input_schema, r.schema,
+                                 json{{"path", path}, {"format", kind}});
+}
 
-  std::string transparency = contexts::DefaultsFor(context.game).transparency.Name();
-  if (std::optional<std::string> t = tools::StringOrIndex(*arguments, "transparency")) {
-    absl::StatusOr<gaf::Transparency> parsed = gaf::Transparency::Parse(*t);
-    if (!parsed.ok()) return WriteError(res, 400, std::string(parsed.status().message()));
-    transparency = parsed->Name();
-  }
-  absl::StatusOr<contexts::VfsStat> stat = context.vfs->Stat(path);
-  if (!stat.ok()) return WriteError(res, tools::InContext(context, stat.status()));
+// The transparency the rendering uses, by name: the argument's, else the
+// context's default.
+absl::StatusOr<std::string> TransparencyOf(const contexts::Context& context,
+                                           const json& arguments) {
+  std::optional<std::string> given = tools::StringOrIndex(arguments, "transparency");
+  if (!given) return contexts::DefaultsFor(context.game).transparency.Name();
+  absl::StatusOr<gaf::Transparency> parsed = gaf::Transparency::Parse(*given);
+  if (!parsed.ok()) return parsed.status();
+  return parsed->Name();
+}
 
-  std::string key = CacheKey(kind, context, *stat, *arguments, transparency);
-  const auto fresh = [&context](const CachedImage& image) {
-    if (image.palette_path.empty()) return true;
-    absl::StatusOr<contexts::VfsStat> now = context.vfs->Stat(image.palette_path);
-    return now.ok() && SameStat(*now, image.palette_stat);
-  };
-  if (std::shared_ptr<const CachedImage> cached = r.cache.Get(key, fresh)) {
-    return Answer(req, res, *cached, true);
-  }
+// The asset is there: a palette, sequence or frame it lacks is a bad
+// parameter (400), not a missing asset (404).
+absl::Status AsParameterError(const contexts::Context& context, const absl::Status& s) {
+  const absl::Status named = tools::InContext(context, s);
+  if (s.code() != absl::StatusCode::kNotFound) return named;
+  return absl::InvalidArgumentError(named.message());
+}
 
+// Reads and draws the asset (`stat` is what keyed the request), and keeps
+// the image in the cache.
+absl::StatusOr<std::shared_ptr<const CachedImage>> RenderAndKeep(
+    const Routes& r, const contexts::Context& context, const std::string& kind,
+    const std::string& path, const contexts::VfsStat& stat, const json& arguments,
+    const std::string& transparency) {
   absl::StatusOr<contexts::VfsFile> file = context.vfs->Read(path);
-  if (!file.ok()) return WriteError(res, tools::InContext(context, file.status()));
-  if (!SameStat(file->stat, *stat)) {  // edited since the Stat: key the new version
-    key = CacheKey(kind, context, file->stat, *arguments, transparency);
-  }
+  if (!file.ok()) return tools::InContext(context, file.status());
   const tools::Asset asset{file->stat.path, file->bytes()};
   std::vector<std::string> warnings;
   absl::StatusOr<tools::ExportRequest> request =
-      tools::ExportRequestFor(context, asset.path, *arguments, warnings);
-  if (!request.ok()) {
-    // A palette that is not there is a bad parameter, not a missing asset.
-    const absl::Status& s = request.status();
-    return WriteError(res, s.code() == absl::StatusCode::kNotFound ? 400 : HttpStatusFor(s.code()),
-                      std::string(tools::InContext(context, s).message()));
-  }
+      tools::ExportRequestFor(context, asset.path, arguments, warnings);
+  if (!request.ok()) return AsParameterError(context, request.status());
   absl::StatusOr<tools::ExportResult> exported = tools::GafExport(asset, *request);
-  if (!exported.ok()) {
-    // The asset is there: a sequence or frame it lacks is a bad parameter.
-    const absl::Status& s = exported.status();
-    return WriteError(res, s.code() == absl::StatusCode::kNotFound ? 400 : HttpStatusFor(s.code()),
-                      std::string(tools::InContext(context, s).message()));
-  }
+  if (!exported.ok()) return AsParameterError(context, exported.status());
 
   auto image = std::make_shared<CachedImage>();
   image->bytes.assign(exported->image.begin(), exported->image.end());
@@ -144,8 +132,42 @@ void Serve(const Routes& r, const std::string& kind, const httplib::Request& req
       image->palette_stat = *palette;
     }
   }
-  r.cache.Put(key, image);
-  Answer(req, res, *image, false);
+  // Edited since the Stat: kept under the version that was drawn.
+  r.cache.Put(CacheKey(kind, context, SameStat(file->stat, stat) ? stat : file->stat, arguments,
+                       transparency),
+              image);
+  return image;
+}
+
+void Serve(const Routes& r, const std::string& kind, const httplib::Request& req,
+           httplib::Response& res) {
+  if (!Admit(r.host, req, res)) return;
+  const std::string path = req.matches[2];
+  absl::StatusOr<json> arguments = ArgumentsOf(r, kind, path, QueryOf(req));
+  if (!arguments.ok()) return WriteError(res, 400, std::string(arguments.status().message()));
+  absl::StatusOr<const contexts::Context*> found = r.workspace.Find(req.matches[1]);
+  if (!found.ok()) return WriteError(res, 404, std::string(found.status().message()));
+  const contexts::Context& context = **found;
+  absl::StatusOr<std::string> transparency = TransparencyOf(context, *arguments);
+  if (!transparency.ok()) return WriteError(res, 400, std::string(transparency.status().message()));
+  absl::StatusOr<contexts::VfsStat> stat = context.vfs->Stat(path);
+  if (!stat.ok()) return WriteError(res, tools::InContext(context, stat.status()));
+
+  const std::string key = CacheKey(kind, context, *stat, *arguments, *transparency);
+  const auto fresh = [&context](const CachedImage& image) {
+    if (image.palette_path.empty()) return true;
+    absl::StatusOr<contexts::VfsStat> now = context.vfs->Stat(image.palette_path);
+    return now.ok() && SameStat(*now, image.palette_stat);
+  };
+  if (std::shared_ptr<const CachedImage> cached = r.cache.Get(key, fresh)) {
+    return Answer(req, res, *cached, true);
+  }
+  // Requests for the same image while it is drawn wait for that drawing.
+  absl::StatusOr<std::shared_ptr<const CachedImage>> image = r.flights.Do(key, [&] {
+    return RenderAndKeep(r, context, kind, path, *stat, *arguments, *transparency);
+  });
+  if (!image.ok()) return WriteError(res, image.status());
+  Answer(req, res, **image, false);
 }
 
 }  // namespace
@@ -156,8 +178,8 @@ void MountImageRoutes(mcp::HttpHost& host, const contexts::Workspace& workspace,
   absl::StatusOr<mcp::CompiledSchema> schema = mcp::CompiledSchema::Compile(tool.input_schema);
   // gaf_export's schema is kbot's own and compiles (the MCP server refuses to
   // start otherwise).
-  auto routes = std::make_shared<Routes>(
-      Routes{host, workspace, cache, tool.input_schema, *std::move(schema)});
+  std::shared_ptr<Routes> routes(
+      new Routes{host, workspace, cache, tool.input_schema, *std::move(schema), {}});
   for (const std::string kind : {"png", "apng", "gif", "sheet"}) {
     host.server().Get(absl::StrCat("/", kind, "/([^/]+)/(.+)"),
                       [routes, kind](const httplib::Request& q, httplib::Response& s) {
