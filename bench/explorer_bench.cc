@@ -42,6 +42,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench/http_load.h"
 #include "contexts/workspace.h"
 #include "mcp/http_host.h"
 #include "mcp/tools/gaf_handlers.h"
@@ -120,19 +121,6 @@ class ExplorerHarness {
 ExplorerHarness& Harness() {
   static ExplorerHarness* harness = new ExplorerHarness();  // never stopped: the process ends
   return *harness;
-}
-
-double Seconds() {
-  const char* env = std::getenv("KBOT_BENCH_HTTP_SECONDS");
-  const double s = env ? std::atof(env) : 1.0;
-  return s > 0 ? s : 1.0;
-}
-
-double Percentile(std::vector<double>& v, double p) {
-  if (v.empty()) return 0;
-  const size_t k = std::min(v.size() - 1, size_t(p * double(v.size())));
-  std::nth_element(v.begin(), v.begin() + long(k), v.end());
-  return v[k];
 }
 
 // What one GET came back with, as far as the benchmarks check it.
@@ -292,7 +280,7 @@ void BM_ExplorerCachedConcurrent(benchmark::State& state) {
     LoadTally tally;
     const Clock::time_point start = Clock::now();
     const Clock::time_point end = start + std::chrono::duration_cast<Clock::duration>(
-                                              std::chrono::duration<double>(Seconds()));
+                                              std::chrono::duration<double>(HttpLoadSeconds()));
     std::vector<std::thread> threads;
     for (auto& getter : getters) {
       threads.emplace_back([&, g = getter.get()] { ClientLoop(*g, url, end, tally); });

@@ -23,6 +23,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench/http_load.h"
 #include "contexts/workspace.h"
 #include "mcp/http_transport.h"
 #include "mcp/server.h"
@@ -62,12 +63,6 @@ HttpHarness& Harness() {
   return *harness;
 }
 
-double Seconds() {
-  const char* env = std::getenv("KBOT_BENCH_HTTP_SECONDS");
-  const double s = env ? std::atof(env) : 1.0;
-  return s > 0 ? s : 1.0;
-}
-
 // One client: its connection and session.
 class Caller {
  public:
@@ -99,14 +94,7 @@ class Caller {
   std::string session_;
 };
 
-double Percentile(std::vector<double>& v, double p) {
-  if (v.empty()) return 0;
-  const size_t k = std::min(v.size() - 1, size_t(p * double(v.size())));
-  std::nth_element(v.begin(), v.begin() + long(k), v.end());
-  return v[k];
-}
-
-// `sessions` callers send `body` back to back for Seconds(); one iteration.
+// `sessions` callers send `body` back to back for HttpLoadSeconds(); one iteration.
 void RunLoad(benchmark::State& state, const std::string& body) {
   const int sessions = int(state.range(0));
   const int port = Harness().port();
@@ -124,7 +112,7 @@ void RunLoad(benchmark::State& state, const std::string& body) {
     std::atomic<int> errors{0};
     const Clock::time_point start = Clock::now();
     const Clock::time_point end = start + std::chrono::duration_cast<Clock::duration>(
-                                              std::chrono::duration<double>(Seconds()));
+                                              std::chrono::duration<double>(HttpLoadSeconds()));
     std::vector<std::thread> threads;
     for (auto& caller : callers) {
       threads.emplace_back([&, c = caller.get()] {

@@ -64,7 +64,8 @@ bool SetTokenCookie(const mcp::HttpHost& host, const httplib::Request& req,
   res.status = 303;
   res.set_header("Location", "/");
   res.set_header("Cache-Control", "no-store");
-  res.set_header("Set-Cookie", std::string(kTokenCookie) + "=" + host.options().token +
+  res.set_header("Set-Cookie", std::string(kTokenCookie) + "=" +
+                                   TokenCookieValue(host.options().token) +
                                    "; Path=/; HttpOnly; SameSite=Strict");
   return true;
 }

@@ -2,6 +2,7 @@
 
 #include <httplib.h>
 
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "nlohmann/json.hpp"
@@ -24,6 +25,10 @@ int HttpStatusFor(absl::StatusCode code) {
   }
 }
 
+std::string TokenCookieValue(const std::string& token) {
+  return token.empty() ? "" : absl::BytesToHexString(token);
+}
+
 void WriteError(httplib::Response& res, int status, const std::string& message) {
   res.status = status;
   res.set_header("Cache-Control", "no-store");
@@ -42,7 +47,7 @@ bool Admit(const mcp::HttpHost& host, const httplib::Request& req, httplib::Resp
   // 401 comes after the Host and Origin checks passed: only the token is
   // missing, and a browser page sends it as a cookie.
   if (refusal->status == 401 &&
-      mcp::TokenMatches(CookieOf(req, kTokenCookie), host.options().token)) {
+      mcp::TokenMatches(CookieOf(req, kTokenCookie), TokenCookieValue(host.options().token))) {
     return true;
   }
   if (refusal->bearer_challenge) res.set_header("WWW-Authenticate", "Bearer");

@@ -17,8 +17,11 @@ struct Response;
 
 namespace kbot::web {
 
-// The cookie that carries the server's token for a browser (web/pages.h).
+// The cookie that carries the server's token for a browser (web/pages.h),
+// and its value: the token in hex, since a token may hold characters a
+// cookie cannot (space, ';', ',', '"', '\\').
 inline constexpr char kTokenCookie[] = "kbot_token";
+std::string TokenCookieValue(const std::string& token);
 
 // NotFound -> 404; Internal -> 500; Unavailable, ResourceExhausted and
 // Cancelled -> 503; every other code (bad parameters, a path leaving the

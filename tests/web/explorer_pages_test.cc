@@ -9,9 +9,11 @@
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "tests/palettepick/palette_bytes.h"
 #include "tests/support/decode_image.h"
 #include "tests/web/explorer_fixture.h"
 #include "web/pages.h"
+#include "web/responses.h"
 
 namespace kbot::web {
 namespace {
@@ -58,7 +60,7 @@ TEST_F(ExplorerTest, PagesHaveTheirContentTypes) {
 TEST_F(ExplorerTest, UnknownPagesAre404) {
   Start();
   ExpectError(Get("/static/nothing-here.js"), 404, "no page \"nothing-here.js\"");
-  ExpectError(Get("/static/"), 404, "");
+  ExpectError(Get("/static/"), 404, "not found");
 }
 
 TEST_F(ExplorerTest, APagesFolderIsReadAtEachRequestAndNeverLeft) {
@@ -79,12 +81,17 @@ TEST_F(ExplorerTest, APagesFolderIsReadAtEachRequestAndNeverLeft) {
   ExpectError(Get("/static/sub/app.js"), 404, "no page");
 }
 
+// The token holds characters a cookie value cannot; the cookie carries it
+// in hex.
+constexpr char kToken[] = "s3cret; x=\"y\"";
+constexpr char kTokenHex[] = "7333637265743b20783d227922";
+
 class TokenExplorer : public ExplorerTest {
  protected:
   void SetUp() override {
     ExplorerTest::SetUp();
     mcp::HttpOptions o;
-    o.token = "s3cret";
+    o.token = kToken;
     Start(o);
   }
   static httplib::Headers Cookie(const std::string& value) {
@@ -92,15 +99,21 @@ class TokenExplorer : public ExplorerTest {
   }
 };
 
+TEST(TokenCookie, IsTheTokenInHex) {
+  EXPECT_EQ(TokenCookieValue("s3cret"), "733363726574");
+  EXPECT_EQ(TokenCookieValue(kToken), kTokenHex);
+  EXPECT_EQ(TokenCookieValue(""), "");
+}
+
 TEST_F(TokenExplorer, OpeningThePageWithTheTokenSetsItAsACookie) {
   ExpectError(Get("/"), 401, "Authorization: Bearer");
   ExpectError(Get("/?token=wrong"), 401, "Authorization: Bearer");
-  httplib::Result opened = Get("/?token=s3cret");
+  httplib::Result opened = Get("/?token=s3cret%3B%20x%3D%22y%22");
   ASSERT_TRUE(opened);
   EXPECT_EQ(opened->status, 303);
   EXPECT_EQ(opened->get_header_value("Location"), "/");  // the token leaves the address
   EXPECT_EQ(opened->get_header_value("Set-Cookie"),
-            "kbot_token=s3cret; Path=/; HttpOnly; SameSite=Strict");
+            std::string("kbot_token=") + kTokenHex + "; Path=/; HttpOnly; SameSite=Strict");
   EXPECT_EQ(opened->get_header_value("Cache-Control"), "no-store");
 }
 
@@ -108,13 +121,14 @@ TEST_F(TokenExplorer, TheCookieStandsForTheHeaderOnEveryExplorerRoute) {
   for (const std::string target :
        {"/", "/static/index.html", "/png/ta/anims/demo.gaf", "/api/context_list",
         "/palette/ta/palettes/palette.pal", "/render/ta/GTADATA/DEMO.FON?export=font&text=A"}) {
-    httplib::Result r = Get(target, Cookie("s3cret"));
+    httplib::Result r = Get(target, Cookie(kTokenHex));
     ASSERT_TRUE(r) << target;
     EXPECT_EQ(r->status, 200) << target << ": " << r->body;
-    ExpectError(Get(target, Cookie("s3cre")), 401, "Authorization: Bearer");
+    ExpectError(Get(target, Cookie("7333637265743b20783d2279")), 401, "Authorization: Bearer");
+    ExpectError(Get(target, Cookie(kToken)), 401, "Authorization: Bearer");  // not in hex
   }
   // The cookie answers only the token check: a foreign page is still refused.
-  httplib::Headers foreign = Cookie("s3cret");
+  httplib::Headers foreign = Cookie(kTokenHex);
   foreign.emplace("Origin", "http://evil.example");
   ExpectError(Get("/api/context_list", foreign), 403, "Origin");
 }
@@ -178,37 +192,14 @@ TEST_F(ExplorerTest, RenderRefusesWhatItCannotDraw) {
   ExpectError(Get("/render/ta/GTADATA/DEMO.FON?export=font&text=A&colour=red"), 400, "colour");
   ExpectError(Get("/render/ta/GTADATA/NYC.CMP?export=map"), 404, "NYC.CMP");
   ExpectError(Get("/render/nowhere/GTADATA/DEMO.CMP?export=map"), 404, "nowhere");
-  ExpectError(Get("/render/ta/..%2F..%2Fetc%2Fpasswd?export=map"), 400, "");
-}
-
-// A PAL whose entry i is (i, 255 - i, i / 2, 0), byte by byte.
-std::vector<uint8_t> PatternPal() {
-  std::vector<uint8_t> pal;
-  for (int i = 0; i < 256; ++i) {
-    pal.insert(pal.end(), {uint8_t(i), uint8_t(255 - i), uint8_t(i / 2), 0});
-  }
-  return pal;
-}
-
-// A 1 x 1 256-colour PCX (as TA: Kingdoms ships palettes): the 128-byte
-// header, one RLE-free pixel byte, then 0x0C and entry i = (i / 3, 7, 255 - i).
-std::vector<uint8_t> PatternPcx() {
-  std::vector<uint8_t> pcx(128, 0);
-  pcx[0] = 0x0A;  // manufacturer
-  pcx[1] = 5;     // version
-  pcx[2] = 1;     // RLE
-  pcx[3] = 8;     // bits per pixel
-  pcx[65] = 1;    // planes
-  pcx[66] = 1;    // bytes per line
-  pcx.push_back(0x00);
-  pcx.push_back(0x0C);
-  for (int i = 0; i < 256; ++i) pcx.insert(pcx.end(), {uint8_t(i / 3), 7, uint8_t(255 - i)});
-  return pcx;
+  ExpectError(Get("/render/ta/..%2F..%2Fetc%2Fpasswd?export=map"), 400,
+              "would leave the context");
 }
 
 TEST_F(ExplorerTest, PaletteGivesThe256ColoursOfAPalAndAPcx) {
-  WriteFile(root_ / "palettes/pattern.pal", PatternPal());
-  WriteFile(root_ / "palettes/pattern.pcx", PatternPcx());
+  // Laid out byte by byte: entry i of the file tagged t is (t, i, 255 - i).
+  WriteFile(root_ / "palettes/pattern.pal", testing::Pal(3));
+  WriteFile(root_ / "palettes/pattern.pcx", testing::Pcx(9));
   Start();
   httplib::Result pal = Get("/palette/ta/PALETTES/Pattern.PAL");
   ASSERT_TRUE(pal);
@@ -220,7 +211,7 @@ TEST_F(ExplorerTest, PaletteGivesThe256ColoursOfAPalAndAPcx) {
   EXPECT_EQ(body["bytes"], 1024);
   ASSERT_EQ(body["colors"].size(), 256u);
   for (int i : {0, 1, 127, 200, 255}) {
-    EXPECT_EQ(body["colors"][i], json::array({i, 255 - i, i / 2})) << i;
+    EXPECT_EQ(body["colors"][i], json::array({3, i, 255 - i})) << i;
   }
   httplib::Result pcx = Get("/palette/ta/palettes/pattern.pcx");
   ASSERT_TRUE(pcx);
@@ -228,7 +219,7 @@ TEST_F(ExplorerTest, PaletteGivesThe256ColoursOfAPalAndAPcx) {
   body = json::parse(pcx->body);
   ASSERT_EQ(body["colors"].size(), 256u);
   for (int i : {0, 3, 128, 255}) {
-    EXPECT_EQ(body["colors"][i], json::array({i / 3, 7, 255 - i})) << i;
+    EXPECT_EQ(body["colors"][i], json::array({9, i, 255 - i})) << i;
   }
 }
 
@@ -238,7 +229,7 @@ TEST_F(ExplorerTest, PaletteRefusesWhatIsNotOne) {
   ExpectError(Get("/palette/ta/palettes/none.pal"), 404, "none.pal");
   ExpectError(Get("/palette/ghost/palettes/palette.pal"), 404, "ghost");
   ExpectError(Get("/palette/ta/palettes/palette.pal?x=1"), 400, "unknown parameter \"x\"");
-  ExpectError(Get("/palette/ta/..%2F..%2Fsecret.pal"), 400, "");
+  ExpectError(Get("/palette/ta/..%2F..%2Fsecret.pal"), 400, "would leave the context");
 }
 
 TEST_F(ExplorerTest, OtherMethodsThanGetAre405) {
