@@ -91,7 +91,10 @@ void MountPages(mcp::HttpHost& host, std::optional<std::string> pages_dir) {
     WriteWithEtag(req, res, page->bytes, PageContentType(name), page->etag);
   };
   host.server().Get("/", [&host, serve](const httplib::Request& req, httplib::Response& res) {
-    if (SetTokenCookie(host, req, res)) return;
+    // 401 comes after the Host and Origin checks passed: only then may the
+    // query's token set the cookie.
+    std::optional<mcp::HttpRefusal> refusal = host.Check(req);
+    if (refusal && refusal->status == 401 && SetTokenCookie(host, req, res)) return;
     if (!Admit(host, req, res)) return;
     serve("index.html", req, res);
   });

@@ -115,6 +115,9 @@ TEST_F(TokenExplorer, OpeningThePageWithTheTokenSetsItAsACookie) {
   EXPECT_EQ(opened->get_header_value("Set-Cookie"),
             std::string("kbot_token=") + kTokenHex + "; Path=/; HttpOnly; SameSite=Strict");
   EXPECT_EQ(opened->get_header_value("Cache-Control"), "no-store");
+  // Not from a foreign page, even with the token.
+  ExpectError(Get("/?token=s3cret%3B%20x%3D%22y%22", {{"Origin", "http://evil.example"}}), 403,
+              "Origin");
 }
 
 TEST_F(TokenExplorer, TheCookieStandsForTheHeaderOnEveryExplorerRoute) {
