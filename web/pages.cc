@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
@@ -33,15 +34,22 @@ bool IsPlainName(const std::string& name) {
   return true;
 }
 
-std::optional<PageBytes> BuiltIn(const std::string& name) {
-  for (const PageFile& file : BuiltInPages()) {
-    if (name == file.name) {
+// The built-in pages with their ETags, hashed once: they never change
+// while the binary runs.
+const PageBytes* BuiltIn(const std::string& name) {
+  static const std::vector<std::pair<std::string, PageBytes>>* pages = [] {
+    auto* out = new std::vector<std::pair<std::string, PageBytes>>;
+    for (const PageFile& file : BuiltInPages()) {
       std::string bytes(file.data, file.size);
       std::string etag = EtagOf(bytes);
-      return PageBytes{std::move(bytes), std::move(etag)};
+      out->emplace_back(file.name, PageBytes{std::move(bytes), std::move(etag)});
     }
+    return out;
+  }();
+  for (const auto& [page_name, page] : *pages) {
+    if (page_name == name) return &page;
   }
-  return std::nullopt;
+  return nullptr;
 }
 
 std::optional<PageBytes> FromFolder(const std::string& dir, const std::string& name) {
@@ -86,7 +94,9 @@ std::string PageContentType(const std::string& name) {
 void MountPages(mcp::HttpHost& host, std::optional<std::string> pages_dir) {
   auto serve = [&host, pages_dir](const std::string& name, const httplib::Request& req,
                                   httplib::Response& res) {
-    std::optional<PageBytes> page = pages_dir ? FromFolder(*pages_dir, name) : BuiltIn(name);
+    std::optional<PageBytes> from_folder;
+    if (pages_dir) from_folder = FromFolder(*pages_dir, name);
+    const PageBytes* page = pages_dir ? (from_folder ? &*from_folder : nullptr) : BuiltIn(name);
     if (!page) return WriteError(res, 404, "the explorer has no page \"" + name + "\"");
     WriteWithEtag(req, res, page->bytes, PageContentType(name), page->etag);
   };
