@@ -7,7 +7,7 @@ ASAN_BUILD ?= build-asan
 DEMO_DATA := $(BUILD)/demo-data
 DEMO_OUT := $(BUILD)/demo-out
 
-.PHONY: deps build demo test test-plain test-e2e test-browser test-conformance test-asan bench fuzz clean
+.PHONY: deps build demo test test-plain test-e2e test-browser test-conformance test-asan test-fuzz bench fuzz clean
 
 deps:
 	@scripts/install-deps.sh
@@ -56,7 +56,7 @@ demo: build
 	@echo "demo: pictures are in $(DEMO_OUT)/"
 	@echo "demo: to look at it all in a browser: $(BUILD)/kbot explore, then open http://127.0.0.1:8809/"
 
-test: test-plain test-e2e test-browser test-conformance test-asan
+test: test-plain test-e2e test-browser test-conformance test-asan test-fuzz
 
 test-plain: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
@@ -94,22 +94,39 @@ bench: deps
 	cmake --build $(BENCH_BUILD) -j $(JOBS)
 	bench/run.sh $(BENCH_BUILD)
 
+# Every fuzz target built and run for 20 s each: a smoke test that they build
+# and that no seed crashes (make fuzz runs them longer).
+test-fuzz:
+	$(MAKE) fuzz FUZZ_SECONDS=20
+
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 60
+# One libFuzzer target a reader (fuzz/<name>_fuzz.cc): GAF and its TA3D
+# truecolor variant, HPI, the MCP session, the GTA1 city map, style, texts and
+# settings, and the file-kind check every tool runs first.
+FUZZ_TARGETS := gaf hpi mcp gta_cmp gta_style fxt gta_player identify
 
-# libFuzzer over the GAF reader and renderer, seeded with the demo assets, over the
-# HPI reader, seeded with the demo's archive, and over the MCP session's message
-# handling, seeded with fuzz/mcp_corpus.
-fuzz: demo
+# Builds every fuzz target with clang, seeds each corpus from the byte-built
+# test fixtures and the demo data (kbot_fuzz_corpus) plus fuzz/*_corpus, then
+# runs each target for FUZZ_SECONDS. CI runs it with FUZZ_SECONDS=20.
+fuzz: deps
 	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DKBOT_BUILD_FUZZ=ON -DKBOT_BUILD_TESTS=OFF -DKBOT_BUILD_BENCH=OFF
-	cmake --build $(FUZZ_BUILD) --target kbot_gaf_fuzz kbot_hpi_fuzz kbot_mcp_fuzz -j $(JOBS)
-	mkdir -p $(FUZZ_BUILD)/corpus && cp $(DEMO_DATA)/anims/* $(FUZZ_BUILD)/corpus/
-	$(FUZZ_BUILD)/fuzz/kbot_gaf_fuzz $(FUZZ_BUILD)/corpus -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048
-	mkdir -p $(FUZZ_BUILD)/hpi-corpus && cp $(DEMO_DATA)/demo.ufo $(FUZZ_BUILD)/hpi-corpus/
-	$(FUZZ_BUILD)/fuzz/kbot_hpi_fuzz $(FUZZ_BUILD)/hpi-corpus -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048
-	mkdir -p $(FUZZ_BUILD)/mcp-corpus && cp fuzz/mcp_corpus/* $(FUZZ_BUILD)/mcp-corpus/
-	$(FUZZ_BUILD)/fuzz/kbot_mcp_fuzz $(FUZZ_BUILD)/mcp-corpus -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -max_len=4096
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target kbot_fuzz_corpus \
+	  $(foreach t,$(FUZZ_TARGETS),kbot_$(t)_fuzz)
+	rm -rf $(FUZZ_BUILD)/corpus && $(FUZZ_BUILD)/fuzz/kbot_fuzz_corpus $(FUZZ_BUILD)/corpus
+	mkdir -p $(FUZZ_BUILD)/corpus/mcp $(FUZZ_BUILD)/corpus/fxt
+	cp fuzz/mcp_corpus/* $(FUZZ_BUILD)/corpus/mcp/ && cp fuzz/fxt_corpus/* $(FUZZ_BUILD)/corpus/fxt/
+	@for t in $(FUZZ_TARGETS); do \
+	  log=$(FUZZ_BUILD)/fuzz-$$t.log; max_len=; [ $$t = mcp ] && max_len=-max_len=4096; \
+	  echo "== fuzz $$t ($(FUZZ_SECONDS) s): $$log"; \
+	  if ! $(FUZZ_BUILD)/fuzz/kbot_$${t}_fuzz $(FUZZ_BUILD)/corpus/$$t $$max_len \
+	      -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -print_final_stats=1 \
+	      -artifact_prefix=$(FUZZ_BUILD)/crash-$$t- >$$log 2>&1; then \
+	    tail -n 60 $$log; echo "fuzz: $$t failed; the input is $(FUZZ_BUILD)/crash-$$t-*"; exit 1; \
+	  fi; \
+	  grep -E "stat::number_of_executed_units|Done [0-9]+ runs" $$log | tail -n 2; \
+	done
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD)

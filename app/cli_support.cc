@@ -5,6 +5,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "mcp/tools/file_kind.h"
 
 namespace kbot::app {
 
@@ -30,6 +31,10 @@ absl::StatusOr<tools::PaletteChoice> LoadPalette(const std::optional<std::string
   if (!path) return choice;
   absl::StatusOr<contexts::FileBytes> file = contexts::FileBytes::Open(*path);
   if (!file.ok()) return file.status();
+  if (absl::Status s = tools::RequireKind(tools::Asset{*path, file->bytes()}, tools::kPaletteKinds);
+      !s.ok()) {
+    return s;
+  }
   absl::StatusOr<palette::Palette> pal = palette::ParsePalette(file->bytes(), *path);
   if (!pal.ok()) return pal.status();
   choice.colors = *pal;

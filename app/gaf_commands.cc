@@ -65,7 +65,9 @@ int RunList(const ListOptions& o) {
   }
   const json& sequences = (*out)["sequences"];
   std::cout << "GAF: " << sequences.size() << " sequence(s), version "
-            << VersionText((*out)["version"].get<uint32_t>()) << "\n\n";
+            << VersionText((*out)["version"].get<uint32_t>())
+            << ((*out)["variant"] == "ta3d-truecolor" ? " (TA3D truecolor: zlib RGB(A) frames)" : "")
+            << "\n\n";
   Table table({"#", "Name", "Frames", "Loops", "Duration (ticks)", "Duration (sec)"});
   for (const json& s : sequences) {
     table.Add({std::to_string(s["index"].get<size_t>()), s["name"].get<std::string>(),

@@ -26,6 +26,7 @@ struct BuildOptions {
   std::string dir, target;
   std::optional<std::string> storage;
   std::optional<std::string> palette;
+  std::optional<std::string> variant;
 };
 
 struct RoundtripOptions {
@@ -59,11 +60,14 @@ int RunBuild(const BuildOptions& o) {
   if (o.storage) {
     req.storage_override = *o.storage == "raw" ? gaf::Storage::kRaw : gaf::Storage::kRunEncoded;
   }
+  if (o.variant) req.variant = gaf::ParseVariant(*o.variant);  // checked by CLI11
   absl::StatusOr<json> out = tools::GafBuild(req);
   if (!out.ok()) return Fail("gaf build", out.status());
   for (const json& w : (*out)["warnings"]) std::cout << "warning: " << w.get<std::string>() << "\n";
-  std::cout << "built " << o.target << ": " << (*out)["sequences"] << " sequence(s), "
-            << (*out)["frames"] << " frame(s), " << (*out)["bytes"] << " bytes\n";
+  const bool ta3d = (*out)["variant"] == "ta3d-truecolor";
+  std::cout << "built " << o.target << (ta3d ? " (TA3D truecolor)" : "") << ": "
+            << (*out)["sequences"] << " sequence(s), " << (*out)["frames"] << " frame(s), "
+            << (*out)["bytes"] << " bytes\n";
   return kExitOk;
 }
 
@@ -132,6 +136,11 @@ void AddGafEditCommands(CLI::App& gaf, int& exit_code) {
   b->add_option("--storage", build->storage, "raw or compressed for every paletted frame")
       ->check(CLI::IsMember({"raw", "compressed"}));
   b->add_option("--palette", build->palette, "Palette for matching RGBA images");
+  b->add_option("--variant", build->variant,
+                "standard, or ta3d-truecolor (every frame a zlib RGB(A) image, as the TA3D "
+                "engine writes); default: ta3d-truecolor when frames.csv says zlib-rgba or "
+                "zlib-rgb")
+      ->check(CLI::IsMember({"standard", "ta3d-truecolor"}));
   b->callback([build, &exit_code] { exit_code = RunBuild(*build); });
 
   auto trip = std::make_shared<RoundtripOptions>();

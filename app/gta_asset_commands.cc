@@ -199,6 +199,74 @@ int RunPicture(const PictureOptions& o) {
   return WritePng("gta picture", o.target, *image, o.json);
 }
 
+// A nullable player_describe value as text: a file of a non-standard size
+// can leave a field unknown.
+std::string OrUnknown(const json& v, const char* unknown = "unknown") {
+  if (v.is_null()) return unknown;
+  return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+void PrintPlayerHeader(const json& p) {
+  std::cout << p["path"].get<std::string>() << ": GTA1 settings, " << p["size"] << " bytes, "
+            << p["layout"].get<std::string>() << " layout\n"
+            << "settings " << p["settings"].get<std::string>() << ", language override "
+            << p["language_override"] << ", current player " << OrUnknown(p["current_player"])
+            << ", network name "
+            << (p["network_name"].is_null()
+                    ? "unknown"
+                    : absl::StrCat("\"", p["network_name"].get<std::string>(), "\""))
+            << "\n";
+  if (!p["packed"].is_null()) {
+    std::string line;
+    for (const char* key : tools::kPackedSettingKeys) {
+      absl::StrAppend(&line, line.empty() ? "" : ", ", key, " ",
+                      p["packed"]["settings"][key].dump());
+    }
+    std::cout << "packed settings: " << line << "\n";
+  }
+  for (const json& w : p["warnings"]) std::cout << "warning: " << w.get<std::string>() << "\n";
+}
+
+void PrintPlayerTables(const json& p) {
+  Table scores({"Level", "Rank", "Score", "Name"});
+  for (const json& level : p["high_scores"]) {
+    for (const json& s : level["scores"]) {
+      scores.Add({level["level"].dump(), s["rank"].dump(), OrUnknown(s["score"], "?"),
+                  OrUnknown(s["name"], "?")});
+    }
+  }
+  std::cout << "\n";
+  scores.Print(std::cout);
+  const bool packed = !p["packed"].is_null();
+  Table players(packed ? std::vector<std::string>{"#", "Player", "Level scores"}
+                       : std::vector<std::string>{"#", "Player"});
+  for (const json& r : p["players"]) {
+    std::vector<std::string> row = {r["index"].dump(), OrUnknown(r["name"], "(none)")};
+    if (packed) {
+      // A record cut by the end of the file has no packed fields.
+      const json& extra = p["packed"]["players"][r["index"].get<size_t>()];
+      std::string levels;
+      if (!extra.is_null()) {
+        for (const json& v : extra["level_scores"]) {
+          absl::StrAppend(&levels, levels.empty() ? "" : " ", OrUnknown(v, "?"));
+        }
+      }
+      row.push_back(extra.is_null() ? "?" : levels);
+    }
+    players.Add(std::move(row));
+  }
+  std::cout << "\n";
+  players.Print(std::cout);
+  if (!p.contains("strings")) return;
+  Table strings({"Offset", "String"});
+  for (const json& s : p["strings"]) {
+    strings.Add({absl::StrCat("0x", absl::Hex(s["offset"].get<uint64_t>())),
+                 s["text"].get<std::string>()});
+  }
+  std::cout << "\nstrings (NUL-terminated, 3+ printable characters):\n";
+  strings.Print(std::cout);
+}
+
 int RunPlayer(const PlayerOptions& o) {
   absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
   if (!opened.ok()) return Fail("gta player", opened.status());
@@ -208,26 +276,8 @@ int RunPlayer(const PlayerOptions& o) {
     PrintJson(*out);
     return kExitOk;
   }
-  const json& p = *out;
-  std::cout << p["path"].get<std::string>() << ": GTA1 settings\n"
-            << "settings " << p["settings"].get<std::string>() << ", language override "
-            << p["language_override"] << ", current player " << p["current_player"]
-            << ", network name \"" << p["network_name"].get<std::string>() << "\"\n";
-  for (const json& w : p["warnings"]) std::cout << "warning: " << w.get<std::string>() << "\n";
-  Table scores({"Level", "Rank", "Score", "Name"});
-  for (const json& level : p["high_scores"]) {
-    for (const json& s : level["scores"]) {
-      scores.Add({level["level"].dump(), s["rank"].dump(), s["score"].dump(), s["name"].get<std::string>()});
-    }
-  }
-  std::cout << "\n";
-  scores.Print(std::cout);
-  Table players({"#", "Player"});
-  for (const json& r : p["players"]) {
-    players.Add({r["index"].dump(), r["name"].is_null() ? "(none)" : r["name"].get<std::string>()});
-  }
-  std::cout << "\n";
-  players.Print(std::cout);
+  PrintPlayerHeader(*out);
+  PrintPlayerTables(*out);
   return kExitOk;
 }
 

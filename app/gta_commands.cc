@@ -1,5 +1,6 @@
 #include "app/gta_commands.h"
 
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -8,8 +9,11 @@
 #include <sstream>
 
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "app/cli_support.h"
 #include "app/gta_asset_commands.h"
 #include "app/table.h"
@@ -56,6 +60,7 @@ struct RenderOptions {
 struct FxtBuildOptions {
   std::string text_file;
   std::string target;
+  std::optional<std::string> cipher;  // "K,M"; checked by CipherOption at parse time
 };
 
 void PrintCell(const json& cell) {
@@ -177,8 +182,51 @@ int RunRender(const RenderOptions& o) {
   return kExitOk;
 }
 
+// The text form's first line when a file's cipher starts from other values
+// than the documented k=0x64 m=0x63, so that building the text again
+// enciphers it as the source was.
+constexpr absl::string_view kCipherDirective = "#cipher ";
+
+// A cipher starting value: decimal or 0x hex, 0 to 255.
+std::optional<uint8_t> ParseCipherByte(absl::string_view text) {
+  int base = 10;
+  if (absl::ConsumePrefix(&text, "0x") || absl::ConsumePrefix(&text, "0X")) base = 16;
+  unsigned value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, value, base);
+  if (text.empty() || error != std::errc() || stop != end || value > 255) return std::nullopt;
+  return uint8_t(value);
+}
+
+// "K,M", as --cipher takes it.
+std::optional<gta::FxtCipher> ParseCipherOption(absl::string_view text) {
+  const std::vector<absl::string_view> parts = absl::StrSplit(text, ',');
+  if (parts.size() != 2) return std::nullopt;
+  const std::optional<uint8_t> k = ParseCipherByte(parts[0]), m = ParseCipherByte(parts[1]);
+  if (!k || !m) return std::nullopt;
+  return gta::FxtCipher{*k, *m};
+}
+
+// "#cipher k=K m=M", the line RunFxt writes (values in either base).
+std::optional<gta::FxtCipher> ParseCipherDirective(absl::string_view line) {
+  if (!absl::ConsumePrefix(&line, kCipherDirective)) return std::nullopt;
+  const std::vector<absl::string_view> parts = absl::StrSplit(line, ' ');
+  if (parts.size() != 2) return std::nullopt;
+  absl::string_view k = parts[0], m = parts[1];
+  if (!absl::ConsumePrefix(&k, "k=") || !absl::ConsumePrefix(&m, "m=")) return std::nullopt;
+  return ParseCipherOption(absl::StrCat(k, ",", m));
+}
+
+// CLI11's check for --cipher: an empty string when valid, else why not.
+std::string CipherOption(const std::string& value) {
+  if (ParseCipherOption(value)) return "";
+  return "--cipher takes K,M: the cipher's starting values, each 0-255, decimal or 0x hex "
+         "(e.g. 0x64,0x63)";
+}
+
 // Prints the records as "[KEY]TEXT" lines: what `kbot gta fxt build` reads
-// back. Warnings and the paging hint go to stderr, so stdout stays that file.
+// back, after a "#cipher" line when the file's cipher is not the documented
+// one. Warnings and the paging hint go to stderr, so stdout stays that file.
 int RunFxt(const FxtOptions& o) {
   absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
   if (!opened.ok()) return Fail("gta fxt", opened.status());
@@ -190,6 +238,11 @@ int RunFxt(const FxtOptions& o) {
     return kExitOk;
   }
   for (const json& w : (*out)["warnings"]) std::cerr << "warning: " << w.get<std::string>() << "\n";
+  const gta::FxtCipher cipher{(*out)["cipher"]["k"].get<uint8_t>(),
+                              (*out)["cipher"]["m"].get<uint8_t>()};
+  if (cipher != gta::FxtCipher{}) {
+    std::cout << absl::StrFormat("%sk=0x%02x m=0x%02x\n", kCipherDirective, cipher.k, cipher.m);
+  }
   for (const json& e : (*out)["entries"]) {
     std::cout << "[" << e["key"].get<std::string>() << "]" << e["text"].get<std::string>() << "\n";
   }
@@ -200,32 +253,48 @@ int RunFxt(const FxtOptions& o) {
   return kExitOk;
 }
 
-// The text form: one "[KEY]TEXT" record a line (UTF-8; a trailing CR is
-// dropped; empty lines are skipped). Anything else is an error naming the
-// line, so a stray line never becomes a record silently.
-absl::StatusOr<std::vector<gta::FxtRecord>> ParseFxtText(std::istream& in,
-                                                        const std::string& name) {
+struct FxtText {
   std::vector<gta::FxtRecord> records;
+  std::optional<gta::FxtCipher> cipher;  // from a "#cipher" line
+};
+
+// The text form: one "[KEY]TEXT" record a line (UTF-8; a trailing CR is
+// dropped; empty lines are skipped), after an optional "#cipher k=K m=M"
+// line. Anything else is an error naming the line, so a stray line never
+// becomes a record silently.
+absl::StatusOr<FxtText> ParseFxtText(std::istream& in, const std::string& name) {
+  FxtText text;
   std::string line;
+  const auto error = [&](int number, absl::string_view what) {
+    return absl::InvalidArgumentError(absl::StrCat(name, ": line ", number, ": ", what));
+  };
   for (int number = 1; std::getline(in, line); ++number) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) continue;
-    const size_t close = line.find(']');
-    if (line[0] != '[' || close == std::string::npos) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(name, ": line ", number, ": expected [KEY]TEXT"));
+    if (absl::StartsWith(line, kCipherDirective)) {
+      if (!text.records.empty() || text.cipher) {
+        return error(number, "a #cipher line may only come first, before the records");
+      }
+      text.cipher = ParseCipherDirective(line);
+      if (!text.cipher) return error(number, "expected #cipher k=K m=M, each 0-255");
+      continue;
     }
-    records.push_back({line.substr(1, close - 1), line.substr(close + 1)});
+    const size_t close = line.find(']');
+    if (line[0] != '[' || close == std::string::npos) return error(number, "expected [KEY]TEXT");
+    text.records.push_back({line.substr(1, close - 1), line.substr(close + 1)});
   }
-  return records;
+  return text;
 }
 
 int RunFxtBuild(const FxtBuildOptions& o) {
   std::ifstream in(o.text_file, std::ios::binary);
   if (!in) return Fail("gta fxt build", absl::NotFoundError(absl::StrCat(o.text_file, ": cannot open")));
-  absl::StatusOr<std::vector<gta::FxtRecord>> records = ParseFxtText(in, o.text_file);
-  if (!records.ok()) return Fail("gta fxt build", records.status());
-  absl::StatusOr<std::vector<uint8_t>> bytes = gta::WriteFxt(*records);
+  absl::StatusOr<FxtText> text = ParseFxtText(in, o.text_file);
+  if (!text.ok()) return Fail("gta fxt build", text.status());
+  // --cipher, else the text's own #cipher line, else the documented pair.
+  gta::FxtCipher cipher = text->cipher.value_or(gta::FxtCipher{});
+  if (o.cipher) cipher = *ParseCipherOption(*o.cipher);  // checked when parsed
+  absl::StatusOr<std::vector<uint8_t>> bytes = gta::WriteFxt(text->records, cipher);
   if (!bytes.ok()) {
     return Fail("gta fxt build", absl::Status(bytes.status().code(), absl::StrCat(o.text_file, ": ",
                                                                                bytes.status().message())));
@@ -233,8 +302,8 @@ int RunFxtBuild(const FxtBuildOptions& o) {
   if (absl::Status s = contexts::WriteFileAtomically(o.target, *bytes); !s.ok()) {
     return Fail("gta fxt build", s);
   }
-  std::cout << "wrote " << o.target << ": " << records->size() << " record(s), " << bytes->size()
-            << " bytes\n";
+  std::cout << "wrote " << o.target << ": " << text->records.size() << " record(s), "
+            << bytes->size() << " bytes\n";
   return kExitOk;
 }
 
@@ -281,8 +350,12 @@ void AddGtaCommands(CLI::App& app, int& exit_code) {
 
   auto build = std::make_shared<FxtBuildOptions>();
   CLI::App* b = f->add_subcommand("build", "Write an FXT file from [KEY]TEXT lines");
-  b->add_option("TEXTFILE", build->text_file, "UTF-8 text, one [KEY]TEXT record a line")->required();
+  b->add_option("TEXTFILE", build->text_file, "UTF-8 text, one [KEY]TEXT record a line (after a #cipher line, if any)")->required();
   b->add_option("--target", build->target, "FXT file to write")->required();
+  b->add_option("--cipher", build->cipher,
+                "The cipher's starting values K,M, each 0-255, decimal or 0x hex (default: the "
+                "TEXTFILE's #cipher line, else 0x64,0x63 as in the 2002 release)")
+      ->check(CLI::Validator(CipherOption, "K,M"));
   b->callback([build, &exit_code] { exit_code = RunFxtBuild(*build); });
 
   f->callback([fxt, b, &exit_code] {

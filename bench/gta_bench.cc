@@ -16,6 +16,15 @@
 //                             a string pair per record. bytes = the file's size.
 //   BM_GtaFxtDecrypt          DecryptFxt alone (the cipher and its copy), so the
 //                             summary can tell the cipher's share of the decode.
+//   BM_GtaFxtDecodeDerived    ReadFxt of the same records enciphered from
+//                             k=0x5e m=0x31, not the documented pair: the
+//                             derivation's path (the documented pair fails on
+//                             byte 0, then 256 candidates read the 4 KB
+//                             sample) before the same decode. Against
+//                             BM_GtaFxtDecode: what derivation costs.
+//   BM_GtaFxtDeriveCipher     DeriveFxtCipher alone on that file, and
+//   BM_GtaFxtDeriveCipherDocumented  on the documented one (the fast path
+//                             every shipped English file takes).
 //   BM_GtaFxtMemcpy           memcpy of as many bytes.
 //
 // bench_main.cc (GtaSummary) turns these into ratios. The memcpy baselines copy
@@ -54,6 +63,19 @@ const std::vector<uint8_t>& CmpBytes() {
 const std::vector<uint8_t>& FxtBytes() {
   static const std::vector<uint8_t> bytes = [] {
     absl::StatusOr<std::vector<uint8_t>> fxt = BenchFxt();
+    if (!fxt.ok()) {
+      std::fprintf(stderr, "gta_bench fixture: %s\n", fxt.status().ToString().c_str());
+      std::abort();
+    }
+    return *std::move(fxt);
+  }();
+  return bytes;
+}
+
+// The same records from other starting values, as another edition ships them.
+const std::vector<uint8_t>& DerivedFxtBytes() {
+  static const std::vector<uint8_t> bytes = [] {
+    absl::StatusOr<std::vector<uint8_t>> fxt = gta::WriteFxt(BenchFxtRecords(), {0x5e, 0x31});
     if (!fxt.ok()) {
       std::fprintf(stderr, "gta_bench fixture: %s\n", fxt.status().ToString().c_str());
       std::abort();
@@ -180,6 +202,38 @@ void BM_GtaFxtDecrypt(benchmark::State& state) {
   state.counters["bytes"] = double(bytes.size());
 }
 BENCHMARK(BM_GtaFxtDecrypt)->Unit(benchmark::kMicrosecond);
+
+void BM_GtaFxtDecodeDerived(benchmark::State& state) {
+  const std::vector<uint8_t>& bytes = DerivedFxtBytes();
+  size_t records = 0;
+  for (auto _ : state) {
+    absl::StatusOr<gta::Fxt> fxt = gta::ReadFxt(bytes, "ENGLISH.FXT");
+    if (!fxt.ok() || fxt->cipher != gta::FxtCipher{0x5e, 0x31}) {
+      state.SkipWithError(fxt.ok() ? "derived the wrong cipher"
+                                   : std::string(fxt.status().message()).c_str());
+      return;
+    }
+    records = fxt->records.size();
+    benchmark::DoNotOptimize(fxt->records.data());
+  }
+  state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(bytes.size()));
+  state.counters["bytes"] = double(bytes.size());
+  state.counters["records"] = double(records);
+}
+BENCHMARK(BM_GtaFxtDecodeDerived)->Unit(benchmark::kMicrosecond);
+
+// DeriveFxtCipher alone: on the documented file (its fast path: one strict
+// pass over the sample), or on the other values' (256 candidates).
+void DeriveCipher(benchmark::State& state, const std::vector<uint8_t>& bytes) {
+  for (auto _ : state) {
+    absl::StatusOr<gta::FxtDerivation> derived = gta::DeriveFxtCipher(bytes, "ENGLISH.FXT");
+    benchmark::DoNotOptimize(derived);
+  }
+}
+void BM_GtaFxtDeriveCipherDocumented(benchmark::State& state) { DeriveCipher(state, FxtBytes()); }
+BENCHMARK(BM_GtaFxtDeriveCipherDocumented)->Unit(benchmark::kMicrosecond);
+void BM_GtaFxtDeriveCipher(benchmark::State& state) { DeriveCipher(state, DerivedFxtBytes()); }
+BENCHMARK(BM_GtaFxtDeriveCipher)->Unit(benchmark::kMicrosecond);
 
 void BM_GtaFxtMemcpy(benchmark::State& state) { MemcpyBytes(state, FxtBytes().size()); }
 BENCHMARK(BM_GtaFxtMemcpy)->Unit(benchmark::kMicrosecond);

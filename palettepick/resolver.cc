@@ -2,6 +2,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "formats/identify/identify.h"
 
 namespace kbot::palettepick {
 
@@ -25,6 +26,12 @@ std::optional<Candidate> Try(const contexts::Vfs& vfs, const Lookup& lookup) {
     return c;
   }
   c.path = file->stat.path;
+  const identify::FileIdentity id = identify::IdentifyFile(file->bytes());
+  if (id.kind != identify::FileKind::kUnknown && id.kind != identify::FileKind::kPal &&
+      id.kind != identify::FileKind::kPcx) {
+    c.problem = absl::StrCat(file->stat.path, " is ", id.what, ", not a PAL or PCX palette");
+    return c;
+  }
   absl::StatusOr<palette::Palette> parsed = palette::ParsePalette(file->bytes(), file->stat.path);
   if (!parsed.ok()) {
     c.problem = std::string(parsed.status().message());

@@ -12,6 +12,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   time  # /usr/bin/time: peak memory in bench/run.sh
   chromium  # the explorer's browser tests (tests/browser, driven by playwright-core)
+  clang libclang-rt-14-dev  # make fuzz: libFuzzer targets with ASan/UBSan (fuzz/)
 )
 
 missing=()

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "formats/palette/palette.h"
+#include "mcp/tools/file_kind.h"
 #include "mcp/tools/tool_support.h"
 #include "nlohmann/json.hpp"
 #include "web/render_cache.h"
@@ -27,6 +28,9 @@ void Serve(const mcp::HttpHost& host, const contexts::Workspace& workspace,
   if (!context.ok()) return WriteError(res, 404, std::string(context.status().message()));
   absl::StatusOr<tools::ContextAsset> file = tools::OpenContextAsset(**context, req.matches[2]);
   if (!file.ok()) return WriteError(res, file.status());
+  if (absl::Status s = tools::RequireKind(file->asset, tools::kPaletteKinds); !s.ok()) {
+    return WriteError(res, tools::InContext(**context, s));
+  }
   absl::StatusOr<palette::Palette> parsed =
       palette::ParsePalette(file->asset.bytes, file->asset.path);
   if (!parsed.ok()) return WriteError(res, tools::InContext(**context, parsed.status()));

@@ -6,6 +6,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "formats/gaf/run_decode.h"
+#include "formats/gaf/ta3d_frame.h"
 
 namespace kbot::gaf {
 
@@ -103,7 +104,9 @@ absl::StatusOr<image::IndexedPicture> DecodePalettedFrame(Bytes file, const Fram
 }
 
 absl::StatusOr<image::RgbaPicture> DecodeTruecolorFrame(Bytes file, const FrameInfo& info,
-                                                        const FrameLocation& where) {
+                                                        const FrameLocation& where,
+                                                        Warnings* warnings) {
+  if (info.ta3d) return DecodeTa3dFrame(file, info, where, warnings);
   if (absl::Status s = CheckFrameSize(file, info, where); !s.ok()) return s;
   absl::StatusOr<Bytes> pixels = PixelBytes(file, info, 2, where);
   if (!pixels.ok()) return pixels.status();

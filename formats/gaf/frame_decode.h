@@ -4,6 +4,7 @@
 // Run-encoded (any other storage byte but 4 and 5): see run_decode.h.
 // Truecolor (storage 4 / 5, TA: Kingdoms): width x height little-endian u16,
 //   ARGB4444 or ARGB1555, widened to 8 bits by bit replication.
+// TA3D truecolor (a version 0x00010101 file): see ta3d_frame.h.
 #pragma once
 
 #include <string>
@@ -53,8 +54,11 @@ absl::StatusOr<image::IndexedPicture> DecodePalettedFrame(Bytes file, const Fram
                                                           const FrameLocation& where,
                                                           Warnings* warnings);
 
+// A TA: Kingdoms ARGB frame, or a TA3D zlib frame (ta3d_frame.h); warnings
+// only come from the latter.
 absl::StatusOr<image::RgbaPicture> DecodeTruecolorFrame(Bytes file, const FrameInfo& info,
-                                                        const FrameLocation& where);
+                                                        const FrameLocation& where,
+                                                        Warnings* warnings = nullptr);
 
 // Channel widening by bit replication, so narrowing back by a shift restores
 // the stored value exactly.

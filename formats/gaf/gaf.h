@@ -2,8 +2,9 @@
 // TA: Kingdoms. Little-endian; every offset is absolute from the file start.
 //
 //   Header (12 bytes)        u32 Version (0x00010100, or 0 in a few stock
-//                            files; the game ignores it), u32 SequenceCount,
-//                            u32 Unknown (0)
+//                            files; the game ignores it; 0x00010101 marks
+//                            a TA3D truecolor file, below), u32
+//                            SequenceCount, u32 Unknown (0)
 //   Sequence offset table    SequenceCount x u32
 //   Sequence (40 bytes)      u16 FrameCount, u16 LoopFlags (low byte non-zero:
 //                            loops), u32 Unknown4, char Name[32] (NUL-padded)
@@ -18,6 +19,15 @@
 //   Layered frame            LayerCount > 0: PtrFrameData points at
 //                            LayerCount x u32 pointers to nested FrameInfos,
 //                            drawn back to front, hotspot on hotspot.
+//
+//
+// TA3D truecolor variant (version 0x00010101): the TA3D engine project ships
+// its interface and build-menu GAFs this way. Same container, but every
+// frame's PtrFrameData points at a u32 byte count followed by a zlib stream
+// that inflates to Width x Height pixels, top-down: R G B A (4 bytes) when the
+// TransparencyIndex byte is non-zero, R G B (3 bytes) when it is 0. TA3D never
+// reads the Storage byte (its writer stores 1) nor follows layer tables in
+// such a file, so neither does this reader.
 //
 // ReadGaf reads and checks the structure (headers, tables, layer pointers);
 // pixel data is decoded per frame by frame_decode.h, so listing a 12 MB atlas
@@ -38,6 +48,7 @@ namespace kbot::gaf {
 
 inline constexpr uint32_t kVersionStandard = 0x00010100;
 inline constexpr uint32_t kVersionZero = 0;
+inline constexpr uint32_t kVersionTa3dTruecolor = 0x00010101;
 inline constexpr size_t kHeaderSize = 12;
 inline constexpr size_t kSequenceHeaderSize = 40;
 inline constexpr size_t kNameSize = 32;
@@ -47,14 +58,24 @@ inline constexpr size_t kFrameInfoSize = 24;
 // frames are 640 x 480.
 inline constexpr uint64_t kMaxFramePixels = 64ull * 1024 * 1024;
 
-// How a frame's pixels are stored, from the byte at FrameInfo +9.
-enum class Storage { kRaw, kRunEncoded, kArgb4444, kArgb1555 };
+// How a frame's pixels are stored: from the byte at FrameInfo +9, or, in a
+// TA3D truecolor file, from the TransparencyIndex byte.
+enum class Storage { kRaw, kRunEncoded, kArgb4444, kArgb1555, kZlibRgba, kZlibRgb };
 inline constexpr uint8_t kStorageArgb4444 = 4;
 inline constexpr uint8_t kStorageArgb1555 = 5;
 
+// The whole-file layouts: the game's, and TA3D's truecolor one.
+enum class Variant { kStandard, kTa3dTruecolor };
+// "standard", "ta3d-truecolor"
+absl::string_view VariantName(Variant variant);
+std::optional<Variant> ParseVariant(absl::string_view name);
+
+// The storage of a frame of a standard file, from its +9 byte.
 Storage StorageOf(uint8_t storage_byte);
-// "raw", "compressed", "argb4444", "argb1555": the names of CONTRACT.md.
+// "raw", "compressed", "argb4444", "argb1555", "zlib-rgba", "zlib-rgb": the
+// names listings and dumped folders use.
 absl::string_view StorageName(Storage storage);
+std::optional<Storage> ParseStorage(absl::string_view name);
 
 struct FrameInfo {
   uint32_t offset = 0;  // where this 24-byte header sits in the file
@@ -69,14 +90,20 @@ struct FrameInfo {
   uint32_t unknown12 = 0;
   uint32_t data_offset = 0;  // pixel data, or the layer pointer table
   uint32_t unknown20 = 0;
-  // When layer_count > 0: the nested headers, in draw order (back to front).
-  // A nested header's own layer_count is kept but never followed.
+  // A frame of a TA3D truecolor file: its data is a zlib stream whatever the
+  // storage and layer bytes say.
+  bool ta3d = false;
+  // When layered(): the nested headers, in draw order (back to front). A
+  // nested header's own layer_count is kept but never followed.
   std::vector<FrameInfo> layers;
 
-  Storage storage() const { return StorageOf(storage_byte); }
-  bool layered() const { return layer_count > 0; }
+  Storage storage() const {
+    if (ta3d) return transparency != 0 ? Storage::kZlibRgba : Storage::kZlibRgb;
+    return StorageOf(storage_byte);
+  }
+  bool layered() const { return layer_count > 0 && !ta3d; }
   bool truecolor() const {
-    return storage() == Storage::kArgb4444 || storage() == Storage::kArgb1555;
+    return ta3d || storage() == Storage::kArgb4444 || storage() == Storage::kArgb1555;
   }
   bool empty() const { return width == 0 || height == 0; }
   uint64_t pixels() const { return uint64_t(width) * height; }
@@ -108,6 +135,7 @@ struct Sequence {
 
 struct Gaf {
   uint32_t version = 0;
+  Variant variant = Variant::kStandard;  // from the version word
   uint32_t unknown8 = 0;
   std::vector<Sequence> sequences;
   std::vector<std::string> warnings;  // structural oddities that do not stop reading

@@ -24,8 +24,29 @@ absl::string_view StorageName(Storage storage) {
     case Storage::kRunEncoded: return "compressed";
     case Storage::kArgb4444: return "argb4444";
     case Storage::kArgb1555: return "argb1555";
+    case Storage::kZlibRgba: return "zlib-rgba";
+    case Storage::kZlibRgb: return "zlib-rgb";
   }
   return "compressed";
+}
+
+std::optional<Storage> ParseStorage(absl::string_view name) {
+  for (Storage s : {Storage::kRaw, Storage::kRunEncoded, Storage::kArgb4444, Storage::kArgb1555,
+                    Storage::kZlibRgba, Storage::kZlibRgb}) {
+    if (absl::EqualsIgnoreCase(name, StorageName(s))) return s;
+  }
+  return std::nullopt;
+}
+
+absl::string_view VariantName(Variant variant) {
+  return variant == Variant::kTa3dTruecolor ? "ta3d-truecolor" : "standard";
+}
+
+std::optional<Variant> ParseVariant(absl::string_view name) {
+  for (Variant v : {Variant::kStandard, Variant::kTa3dTruecolor}) {
+    if (absl::EqualsIgnoreCase(name, VariantName(v))) return v;
+  }
+  return std::nullopt;
 }
 
 uint64_t Sequence::total_ticks() const {
@@ -56,7 +77,9 @@ class Reader {
       return Error(absl::StrCat("too short for the 12-byte GAF header (", bytes_.size(),
                                 " bytes)"));
     }
-    if (gaf.version != kVersionStandard && gaf.version != kVersionZero) {
+    if (gaf.version == kVersionTa3dTruecolor) {
+      gaf.variant = Variant::kTa3dTruecolor;
+    } else if (gaf.version != kVersionStandard && gaf.version != kVersionZero) {
       gaf.warnings.push_back(absl::StrCat("header: unexpected version ", Hex(gaf.version),
                                           " (expected 0x10100 or 0); read anyway, as the game "
                                           "ignores it"));
@@ -66,6 +89,8 @@ class Reader {
                                 uint64_t(count) * 4, " bytes after the header, the file has ",
                                 r.remaining()));
     }
+    ta3d_ = gaf.variant == Variant::kTa3dTruecolor;
+    warnings_ = &gaf.warnings;
     gaf.sequences.reserve(count);
     for (uint32_t i = 0; i < count; ++i) {
       uint32_t offset = 0;
@@ -138,7 +163,12 @@ class Reader {
     r.U32(info.unknown12);
     r.U32(info.data_offset);
     r.U32(info.unknown20);
-    if (!follow_layers || info.layer_count == 0) return absl::OkStatus();
+    info.ta3d = ta3d_;
+    if (ta3d_ && info.layer_count != 0) {
+      warnings_->push_back(absl::StrCat(where, ": layer count ", info.layer_count,
+                                        " ignored: a TA3D truecolor frame is one zlib image"));
+    }
+    if (!follow_layers || !info.layered()) return absl::OkStatus();
 
     // A layered frame's data is a table of pointers to nested frame headers.
     ByteReader table(bytes_);
@@ -168,6 +198,8 @@ class Reader {
   absl::string_view name_;
   uint64_t frame_budget_;
   uint64_t layer_budget_;
+  bool ta3d_ = false;  // a TA3D truecolor file: frames are zlib images
+  std::vector<std::string>* warnings_ = nullptr;
 };
 
 bool AllDigits(absl::string_view s) {

@@ -4,6 +4,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "formats/gaf/ta3d_frame.h"
 
 namespace kbot::gaf {
 
@@ -41,6 +42,7 @@ size_t RepeatLength(const uint8_t* index, const uint8_t* opaque, size_t x, size_
 size_t FrameBound(const FrameToWrite& f) {
   const size_t pixels = size_t(f.width) * f.height;
   size_t size = kFrameInfoSize + 2 * pixels + size_t(f.height) * (2 + f.width / 64 + 1);
+  if (!f.rgba.empty()) size += 4 + f.rgba.size() + f.rgba.size() / 1000 + 64;  // zlib's bound
   for (const FrameToWrite& layer : f.layers) size += 4 + FrameBound(layer);
   return size;
 }
@@ -60,12 +62,13 @@ struct Where {
   size_t sequence = 0;
   size_t frame = 0;
   int layer = -1;
+  bool ta3d = false;  // writing the TA3D truecolor variant
 
   std::string Name() const {
     return absl::StrCat("sequence ", sequence, " frame ", frame,
                         layer < 0 ? "" : absl::StrCat(" layer ", layer));
   }
-  Where Layer(size_t l) const { return {sequence, frame, int(l)}; }
+  Where Layer(size_t l) const { return {sequence, frame, int(l), ta3d}; }
 };
 
 bool IsTruecolor(const FrameToWrite& f) {
@@ -73,8 +76,35 @@ bool IsTruecolor(const FrameToWrite& f) {
          StorageOf(f.storage_byte) == Storage::kArgb1555;
 }
 
+// A TA3D truecolor frame: RGBA pixels, all opaque when the transparency byte
+// makes it an RGB frame.
+absl::Status CheckTa3dFrame(const FrameToWrite& f, const Where& where) {
+  const size_t pixels = size_t(f.width) * f.height;
+  if (!f.layers.empty() || !f.index.empty() || !f.argb.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        where.Name(), ": the ta3d-truecolor variant holds only RGB(A) frames, no layers, "
+                      "palette indices or 16-bit pixels"));
+  }
+  if (f.rgba.size() != pixels * 4) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where.Name(), ": RGBA plane does not match ", f.width, " x ", f.height));
+  }
+  if (f.transparency == 0) {
+    for (size_t i = 3; i < f.rgba.size(); i += 4) {
+      if (f.rgba[i] != 255) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            where.Name(), ": pixel (", (i / 4) % f.width, ", ", (i / 4) / f.width,
+            ") is not opaque, but transparency 0 makes the frame RGB; store it with a "
+            "non-zero transparency byte (RGBA)"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
 // What the format or the renderer cannot take, before a byte is written.
 absl::Status CheckFrame(const FrameToWrite& f, const Where& where) {
+  if (where.ta3d) return CheckTa3dFrame(f, where);
   const bool is_layer = where.layer >= 0;
   const size_t pixels = size_t(f.width) * f.height;
   if (!f.layers.empty()) {
@@ -121,7 +151,10 @@ void PutFrameInfo(std::vector<uint8_t>& out, const FrameToWrite& f) {
 
 absl::Status PutPixels(std::vector<uint8_t>& out, const FrameToWrite& f, const Where& where) {
   const size_t pixels = size_t(f.width) * f.height;
-  if (IsTruecolor(f)) {
+  if (where.ta3d) {
+    const std::vector<uint8_t> data = EncodeTa3dFrameData(f.rgba, f.transparency != 0);
+    out.insert(out.end(), data.begin(), data.end());
+  } else if (IsTruecolor(f)) {
     for (uint16_t v : f.argb) PutU16(out, v);
   } else if (f.storage_byte == 0) {
     const size_t at = out.size();
@@ -195,10 +228,11 @@ size_t EncodeRow(const uint8_t* index, const uint8_t* opaque, size_t width,
 }
 
 absl::StatusOr<std::vector<uint8_t>> WriteGaf(const std::vector<SequenceToWrite>& sequences,
-                                              uint32_t version) {
+                                              Variant variant) {
+  const bool ta3d = variant == Variant::kTa3dTruecolor;
   std::vector<uint8_t> out;
   out.reserve(SizeBound(sequences));
-  PutU32(out, version);
+  PutU32(out, ta3d ? kVersionTa3dTruecolor : kVersionStandard);
   PutU32(out, uint32_t(sequences.size()));
   PutU32(out, 0);
   const size_t table = out.size();
@@ -226,7 +260,7 @@ absl::StatusOr<std::vector<uint8_t>> WriteGaf(const std::vector<SequenceToWrite>
     }
     for (size_t i = 0; i < seq.frames.size(); ++i) {
       PatchU32(out, list + 8 * i, uint32_t(out.size()));
-      absl::Status st = PutFrame(out, seq.frames[i], Where{s, i});
+      absl::Status st = PutFrame(out, seq.frames[i], Where{s, i, -1, ta3d});
       if (!st.ok()) return st;
     }
   }

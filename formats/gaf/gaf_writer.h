@@ -10,6 +10,11 @@
 // 24-byte header followed by that layer's pixels. The outer header keeps its
 // own size, origin, key and storage byte (the game draws the layers on the
 // outer rectangle, hotspot on hotspot) and has no pixels of its own.
+//
+// The TA3D truecolor variant (Variant::kTa3dTruecolor, version 0x00010101)
+// holds only RGB(A) frames: each frame's `rgba` is written as ta3d_frame.h
+// lays it out, RGBA when its transparency byte is non-zero, RGB when it is 0
+// (so every pixel must then be opaque). No layers.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +37,7 @@ struct FrameToWrite {
   std::vector<uint8_t> index;   // paletted: width * height
   std::vector<uint8_t> opaque;  // paletted: width * height, 1 = drawn
   std::vector<uint16_t> argb;   // truecolor: width * height stored pixels
+  std::vector<uint8_t> rgba;    // TA3D truecolor: width * height * 4, R G B A
   // Non-empty: a composite frame of these layers, back to front (at most 255,
   // the LayerCount byte). Its own pixel planes must then be empty. A layer is
   // a paletted simple frame (raw or run-encoded) with its own origin; its
@@ -53,6 +59,6 @@ size_t EncodeRow(const uint8_t* index, const uint8_t* opaque, size_t width,
                std::vector<uint8_t>& out);
 
 absl::StatusOr<std::vector<uint8_t>> WriteGaf(const std::vector<SequenceToWrite>& sequences,
-                                              uint32_t version = kVersionStandard);
+                                              Variant variant = Variant::kStandard);
 
 }  // namespace kbot::gaf

@@ -96,7 +96,7 @@ absl::StatusOr<FramePicture> RenderFrame(Bytes file, const FrameInfo& info, Tran
     return out;
   }
   if (info.truecolor()) {
-    absl::StatusOr<image::RgbaPicture> pic = DecodeTruecolorFrame(file, info, where);
+    absl::StatusOr<image::RgbaPicture> pic = DecodeTruecolorFrame(file, info, where, warnings);
     if (!pic.ok()) return pic.status();
     out.truecolor = true;
     out.rgba = *std::move(pic);

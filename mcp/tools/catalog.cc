@@ -115,7 +115,7 @@ absl::StatusOr<std::vector<std::string>> CompleteArgument(absl::string_view argu
     absl::StatusOr<ContextAsset> opened =
         OpenContextAsset(**context, arguments["path"].get<std::string>());
     if (!opened.ok()) return opened.status();
-    absl::StatusOr<gaf::Gaf> gaf = gaf::ReadGaf(opened->asset.bytes, opened->asset.path);
+    absl::StatusOr<gaf::Gaf> gaf = ReadGafAsset(opened->asset);
     if (!gaf.ok()) return gaf.status();
     std::vector<std::string> names;
     for (const gaf::Sequence& s : gaf->sequences) names.push_back(s.name);

@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "formats/gta/font.h"
 #include "mcp/tools/tool_support.h"
+#include "mcp/tools/file_kind.h"
 
 namespace kbot::tools {
 
@@ -89,6 +90,7 @@ json FontRenderOutput() {
 }  // namespace
 
 absl::StatusOr<ToolImage> FontRender(const Asset& asset, const FontRequest& request) {
+  if (absl::Status s = RequireKind(asset, {FileKind::kFont}); !s.ok()) return s;
   const std::optional<gta::FontKind> kind = ParseFontKind(request.kind);
   if (!kind) {
     return absl::InvalidArgumentError(

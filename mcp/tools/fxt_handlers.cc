@@ -5,6 +5,7 @@
 #include "formats/gta/fxt.h"
 #include "mcp/tools/paging.h"
 #include "mcp/tools/tool_support.h"
+#include "mcp/tools/file_kind.h"
 
 namespace kbot::tools {
 
@@ -36,6 +37,16 @@ json FxtDecodeInput() {
       {"path"});
 }
 
+json CipherSchema() {
+  const json byte = {{"type", "integer"}, {"minimum", 0}, {"maximum", 255}};
+  json schema = OutputSchema({{"k", byte}, {"m", byte}}, {"k", "m"});
+  schema["description"] =
+      "The cipher's starting values the file was read with: k, the key of byte 0, and m, added "
+      "to it after each byte and doubled (k=100 m=99 in the 2002 release; derived from the "
+      "file's first bytes)";
+  return schema;
+}
+
 json FxtDecodeOutput() {
   const json count = {{"type", "integer"}, {"minimum", 0}};
   json entry = OutputSchema(
@@ -47,6 +58,7 @@ json FxtDecodeOutput() {
                        {"next_offset", {{"type", {"integer", "null"}}}},
                        {"records", count},
                        {"warnings", StringArraySchema()},
+                       {"cipher", CipherSchema()},
                        {"entries", {{"type", "array"}, {"items", entry}}}},
                       {"path", "total", "offset", "entries"});
 }
@@ -54,6 +66,7 @@ json FxtDecodeOutput() {
 }  // namespace
 
 absl::StatusOr<json> FxtDecode(const Asset& asset, const FxtQuery& query) {
+  if (absl::Status s = RequireKind(asset, {FileKind::kFxt}); !s.ok()) return s;
   absl::StatusOr<gta::Fxt> fxt = gta::ReadFxt(asset.bytes, asset.path);
   if (!fxt.ok()) return fxt.status();
   const std::string search = absl::AsciiStrToLower(query.search.value_or(""));
@@ -76,6 +89,7 @@ absl::StatusOr<json> FxtDecode(const Asset& asset, const FxtQuery& query) {
               {"next_offset", next < total ? json(next) : json(nullptr)},
               {"records", fxt->records.size()},
               {"warnings", fxt->warnings},
+              {"cipher", {{"k", fxt->cipher.k}, {"m", fxt->cipher.m}}},
               {"entries", std::move(entries)}};
 }
 

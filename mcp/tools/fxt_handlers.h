@@ -21,10 +21,11 @@ struct FxtQuery {
   std::optional<size_t> limit;        // matches returned at most; nullopt: all
 };
 
-// fxt_decode's structuredContent (CONTRACT.md):
+// fxt_decode's structuredContent:
 //   {"path", "total" (matching records), "offset", "next_offset" (null on the
 //    last page), "entries": [{"index" (in the file), "key", "text"}],
-//    "records" (in the file), "warnings"}
+//    "records" (in the file), "warnings", "cipher": {"k", "m"} (the starting
+//    values the file was deciphered from, derived from its first bytes)}
 // Records keep file order, repeated keys included.
 absl::StatusOr<json> FxtDecode(const Asset& asset, const FxtQuery& query);
 

@@ -90,23 +90,71 @@ absl::Status ReadSequenceCsv(const csv::Table& table, const fs::path& file, Sequ
   return absl::OkStatus();
 }
 
-absl::StatusOr<uint8_t> StorageByte(absl::string_view text, gaf::Storage fallback,
+// The storage a frames.csv row names: nullopt when the column is empty or
+// missing.
+absl::StatusOr<std::optional<gaf::Storage>> NamedStorage(absl::string_view text, size_t line,
+                                                         const fs::path& file) {
+  const std::string name(absl::StripAsciiWhitespace(text));
+  if (name.empty()) return std::optional<gaf::Storage>();
+  std::optional<gaf::Storage> storage = gaf::ParseStorage(name);
+  if (!storage) {
+    return Error(file, absl::StrCat("line ", line, ": storage \"", name,
+                                    "\" is not raw, compressed, argb4444, argb1555, zlib-rgba "
+                                    "or zlib-rgb"));
+  }
+  return storage;
+}
+
+// The +9 byte of a frame of a standard file. A frame without a storage takes
+// the target's default; `storage_override` beats both for paletted frames.
+absl::StatusOr<uint8_t> StorageByte(std::optional<gaf::Storage> named, gaf::Storage fallback,
                                     const std::optional<gaf::Storage>& override_storage,
                                     size_t line, const fs::path& file) {
-  const std::string name = absl::AsciiStrToLower(absl::StripAsciiWhitespace(text));
-  if (name == "argb4444") return gaf::kStorageArgb4444;
-  if (name == "argb1555") return gaf::kStorageArgb1555;
-  gaf::Storage storage = fallback;
-  if (name == "raw") {
-    storage = gaf::Storage::kRaw;
-  } else if (name == "compressed") {
-    storage = gaf::Storage::kRunEncoded;
-  } else if (!name.empty()) {
-    return Error(file, absl::StrCat("line ", line, ": storage \"", name,
-                                    "\" is not raw, compressed, argb4444 or argb1555"));
+  if (named == gaf::Storage::kArgb4444) return gaf::kStorageArgb4444;
+  if (named == gaf::Storage::kArgb1555) return gaf::kStorageArgb1555;
+  if (named == gaf::Storage::kZlibRgba || named == gaf::Storage::kZlibRgb) {
+    return Error(file, absl::StrCat("line ", line, ": storage ", gaf::StorageName(*named),
+                                    " is only in the ta3d-truecolor variant, and the build "
+                                    "was asked for the standard one"));
   }
+  gaf::Storage storage = named.value_or(fallback);
   if (override_storage) storage = *override_storage;
   return uint8_t(storage == gaf::Storage::kRaw ? 0 : 1);
+}
+
+// A frame of the TA3D truecolor variant: RGBA when it says zlib-rgba, RGB when
+// it says zlib-rgb, else by its pixels (RGBA when any is not opaque). The
+// transparency byte is what TA3D tells the two apart by, so it follows: 0 for
+// RGB, the stored value (or 1) for RGBA. TA3D's writer stores 1 at +9.
+void SetTa3dStorage(std::optional<gaf::Storage> named, size_t line, const fs::path& file,
+                    gaf::FrameToWrite& f, std::vector<std::string>& warnings) {
+  bool with_alpha = named == gaf::Storage::kZlibRgba;
+  if (named != gaf::Storage::kZlibRgba && named != gaf::Storage::kZlibRgb) {
+    for (size_t i = 3; i < f.rgba.size() && !with_alpha; i += 4) with_alpha = f.rgba[i] != 255;
+  }
+  f.storage_byte = 1;
+  if (with_alpha && f.transparency == 0) {
+    f.transparency = 1;
+    if (named) {
+      warnings.push_back(absl::StrCat(file.string(), ": line ", line,
+                                      ": transparency 0 would make TA3D read RGB; stored 1"));
+    }
+  } else if (!with_alpha && f.transparency != 0) {
+    warnings.push_back(absl::StrCat(file.string(), ": line ", line, ": transparency ",
+                                    int(f.transparency), " would make TA3D read RGBA; stored 0"));
+    f.transparency = 0;
+  }
+  if (!with_alpha) {
+    for (size_t i = 3; i < f.rgba.size(); i += 4) {
+      if (f.rgba[i] != 255) {
+        warnings.push_back(absl::StrCat(file.string(), ": line ", line,
+                                        ": zlib-rgb keeps no alpha; transparent pixels become "
+                                        "opaque"));
+        break;
+      }
+    }
+    for (size_t i = 3; i < f.rgba.size(); i += 4) f.rgba[i] = 255;
+  }
 }
 
 // Nearest palette colour by squared RGB distance, never the key; remembered
@@ -193,56 +241,95 @@ absl::StatusOr<image::DecodedImage> ReadImage(const fs::path& dir, size_t f) {
   return Error(dir, absl::StrCat("frame ", f, " has no image (", f, ".png or ", f, ".gif)"));
 }
 
-absl::Status ReadFramesCsv(const csv::Table& table, const fs::path& file, bool raw_default,
-                           const BuildRequest& req, SequenceSource& src,
-                           std::vector<std::string>& warnings) {
+// What every frame of a build shares.
+struct FrameRules {
+  const BuildRequest& req;
+  bool raw_default = false;  // the target is read as plain pixel arrays
+  bool ta3d = false;         // building the TA3D truecolor variant
+  std::vector<std::string>& warnings;
+};
+
+// A frames.csv row's numbers: the frame's index and its header values.
+absl::StatusOr<std::pair<size_t, gaf::FrameToWrite>> ReadFrameRow(const csv::Table& table,
+                                                                  size_t r,
+                                                                  const fs::path& file) {
+  absl::StatusOr<size_t> index = Number<size_t>(table, r, "frame", 0, 65534, file);
+  absl::StatusOr<uint16_t> w = Number<uint16_t>(table, r, "width", 0, 65535, file);
+  absl::StatusOr<uint16_t> h = Number<uint16_t>(table, r, "height", 0, 65535, file);
+  absl::StatusOr<int16_t> ox = Number<int16_t>(table, r, "origin_x", -32768, 32767, file);
+  absl::StatusOr<int16_t> oy = Number<int16_t>(table, r, "origin_y", -32768, 32767, file);
+  absl::StatusOr<uint8_t> key = Number<uint8_t>(table, r, "transparency", 0, 255, file);
+  absl::StatusOr<uint32_t> duration =
+      Number<uint32_t>(table, r, "duration_ticks", 0, 0xffffffffll, file);
+  absl::StatusOr<uint8_t> blend = table.has_column("blend")
+                                      ? Number<uint8_t>(table, r, "blend", 0, 255, file)
+                                      : absl::StatusOr<uint8_t>(0);
+  for (const absl::Status& s : {index.status(), w.status(), h.status(), ox.status(), oy.status(),
+                                key.status(), duration.status(), blend.status()}) {
+    if (!s.ok()) return s;
+  }
+  gaf::FrameToWrite f;
+  f.width = *w, f.height = *h, f.origin_x = *ox, f.origin_y = *oy;
+  f.transparency = *key, f.duration = *duration, f.blend = *blend;
+  return std::make_pair(*index, std::move(f));
+}
+
+// A raw frame shows drawn pixels equal to its key as transparent: say so.
+void WarnKeyedRawPixels(const gaf::FrameToWrite& f, size_t index, const fs::path& file,
+                        std::vector<std::string>& warnings) {
+  if (f.storage_byte != 0) return;
+  size_t keyed = 0;
+  for (size_t i = 0; i < f.index.size(); ++i) keyed += f.opaque[i] && f.index[i] == f.transparency;
+  if (keyed > 0) {
+    warnings.push_back(absl::StrCat(file.string(), ": frame ", index, ": ", keyed,
+                                    " drawn pixel(s) use the key ", int(f.transparency),
+                                    "; a raw frame shows them transparent"));
+  }
+}
+
+// The storage and pixels of row `r`'s frame, from its storage name and image.
+absl::Status FillFrame(const csv::Table& table, size_t r, size_t index, const fs::path& file,
+                       const fs::path& dir, const FrameRules& rules, gaf::FrameToWrite& f) {
+  const size_t line = table.row(r).line;
+  absl::StatusOr<std::optional<gaf::Storage>> named =
+      NamedStorage(table.Get(r, "storage"), line, file);
+  if (!named.ok()) return named.status();
+  if (!rules.ta3d) {
+    absl::StatusOr<uint8_t> storage =
+        StorageByte(*named, rules.raw_default ? gaf::Storage::kRaw : gaf::Storage::kRunEncoded,
+                    rules.req.storage_override, line, file);
+    if (!storage.ok()) return storage.status();
+    f.storage_byte = *storage;
+  }
+  if (f.width == 0 || f.height == 0) return absl::OkStatus();
+  absl::StatusOr<image::DecodedImage> img = ReadImage(dir, index);
+  if (!img.ok()) return img.status();
+  if (img->width != f.width || img->height != f.height) {
+    return Error(file, absl::StrCat("line ", line, ": frame ", index, " is ", f.width, "x",
+                                    f.height, " but its image is ", img->width, "x",
+                                    img->height));
+  }
+  if (rules.ta3d) {
+    f.rgba = AsRgba(*img);
+    SetTa3dStorage(*named, line, file, f, rules.warnings);
+    return absl::OkStatus();
+  }
+  FillPixels(*img, rules.req.palette.colors, f);
+  WarnKeyedRawPixels(f, index, file, rules.warnings);
+  return absl::OkStatus();
+}
+
+absl::Status ReadFramesCsv(const csv::Table& table, const fs::path& file, const FrameRules& rules,
+                           SequenceSource& src) {
   std::vector<std::pair<size_t, gaf::FrameToWrite>> frames;
   for (size_t r = 0; r < table.size(); ++r) {
-    gaf::FrameToWrite f;
-    absl::StatusOr<size_t> index = Number<size_t>(table, r, "frame", 0, 65534, file);
-    absl::StatusOr<uint16_t> w = Number<uint16_t>(table, r, "width", 0, 65535, file);
-    absl::StatusOr<uint16_t> h = Number<uint16_t>(table, r, "height", 0, 65535, file);
-    absl::StatusOr<int16_t> ox = Number<int16_t>(table, r, "origin_x", -32768, 32767, file);
-    absl::StatusOr<int16_t> oy = Number<int16_t>(table, r, "origin_y", -32768, 32767, file);
-    absl::StatusOr<uint8_t> key = Number<uint8_t>(table, r, "transparency", 0, 255, file);
-    absl::StatusOr<uint32_t> duration =
-        Number<uint32_t>(table, r, "duration_ticks", 0, 0xffffffffll, file);
-    absl::StatusOr<uint8_t> blend = table.has_column("blend")
-                                        ? Number<uint8_t>(table, r, "blend", 0, 255, file)
-                                        : absl::StatusOr<uint8_t>(0);
-    for (const absl::Status& s : {index.status(), w.status(), h.status(), ox.status(),
-                                  oy.status(), key.status(), duration.status(), blend.status()}) {
-      if (!s.ok()) return s;
+    absl::StatusOr<std::pair<size_t, gaf::FrameToWrite>> row = ReadFrameRow(table, r, file);
+    if (!row.ok()) return row.status();
+    if (absl::Status s = FillFrame(table, r, row->first, file, src.dir, rules, row->second);
+        !s.ok()) {
+      return s;
     }
-    absl::StatusOr<uint8_t> storage =
-        StorageByte(table.Get(r, "storage"),
-                    raw_default ? gaf::Storage::kRaw : gaf::Storage::kRunEncoded,
-                    req.storage_override, table.row(r).line, file);
-    if (!storage.ok()) return storage.status();
-    f.width = *w, f.height = *h, f.origin_x = *ox, f.origin_y = *oy;
-    f.transparency = *key, f.duration = *duration, f.blend = *blend, f.storage_byte = *storage;
-    if (f.width != 0 && f.height != 0) {
-      absl::StatusOr<image::DecodedImage> img = ReadImage(src.dir, *index);
-      if (!img.ok()) return img.status();
-      if (img->width != f.width || img->height != f.height) {
-        return Error(file, absl::StrCat("line ", table.row(r).line, ": frame ", *index, " is ",
-                                        f.width, "x", f.height, " but its image is ",
-                                        img->width, "x", img->height));
-      }
-      FillPixels(*img, req.palette.colors, f);
-      if (f.storage_byte == 0) {
-        size_t keyed = 0;
-        for (size_t i = 0; i < f.index.size(); ++i) {
-          keyed += f.opaque[i] && f.index[i] == f.transparency;
-        }
-        if (keyed > 0) {
-          warnings.push_back(absl::StrCat(file.string(), ": frame ", *index, ": ", keyed,
-                                          " drawn pixel(s) use the key ", int(f.transparency),
-                                          "; a raw frame shows them transparent"));
-        }
-      }
-    }
-    frames.emplace_back(*index, std::move(f));
+    frames.push_back(*std::move(row));
   }
   std::sort(frames.begin(), frames.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -255,6 +342,58 @@ absl::Status ReadFramesCsv(const csv::Table& table, const fs::path& file, bool r
     src.seq.frames.push_back(std::move(frames[i].second));
   }
   return absl::OkStatus();
+}
+
+// A sequence folder's two tables, before anything is built from them.
+struct FolderTables {
+  fs::path dir;
+  std::optional<csv::Table> sequence;
+  std::optional<csv::Table> frames;
+};
+
+// The sub-folders of the dump with either CSV, by folder name; the others are
+// skipped with a warning.
+absl::StatusOr<std::vector<FolderTables>> ReadFolders(const fs::path& root, BuiltGaf& built) {
+  std::error_code ec;
+  if (!fs::is_directory(root, ec)) return Error(root, "not a folder");
+  std::vector<fs::path> folders;
+  for (fs::directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->is_directory(ec)) folders.push_back(it->path());
+  }
+  if (ec) return Error(root, absl::StrCat("cannot list: ", ec.message()));
+  std::sort(folders.begin(), folders.end());
+  std::vector<FolderTables> out;
+  for (const fs::path& dir : folders) {
+    absl::StatusOr<std::optional<csv::Table>> seq_csv = ReadTable(dir / "sequence.csv");
+    if (!seq_csv.ok()) return seq_csv.status();
+    absl::StatusOr<std::optional<csv::Table>> frames_csv = ReadTable(dir / "frames.csv");
+    if (!frames_csv.ok()) return frames_csv.status();
+    if (!*seq_csv && !*frames_csv) {
+      built.skipped.push_back(dir.filename().string());
+      built.warnings.push_back(
+          absl::StrCat(dir.string(), ": no sequence.csv or frames.csv; skipped"));
+      continue;
+    }
+    if (!*frames_csv) return Error(dir / "frames.csv", "missing: the frames cannot be built");
+    out.push_back({dir, *std::move(seq_csv), *std::move(frames_csv)});
+  }
+  return out;
+}
+
+// The variant asked for, else the TA3D one when any frame says zlib-rgba or
+// zlib-rgb (what a dump of such a file writes), else the standard one.
+gaf::Variant ChooseVariant(const BuildRequest& req, const std::vector<FolderTables>& folders) {
+  if (req.variant) return *req.variant;
+  for (const FolderTables& t : folders) {
+    for (size_t r = 0; r < t.frames->size(); ++r) {
+      const std::optional<gaf::Storage> s =
+          gaf::ParseStorage(absl::StripAsciiWhitespace(t.frames->Get(r, "storage")));
+      if (s == gaf::Storage::kZlibRgba || s == gaf::Storage::kZlibRgb) {
+        return gaf::Variant::kTa3dTruecolor;
+      }
+    }
+  }
+  return gaf::Variant::kStandard;
 }
 
 }  // namespace
@@ -271,39 +410,21 @@ bool RawByDefault(absl::string_view target) {
 absl::StatusOr<BuiltGaf> BuildGafBytes(const BuildRequest& req) {
   BuiltGaf built;
   const fs::path root(req.dir);
-  std::error_code ec;
-  if (!fs::is_directory(root, ec)) return Error(root, "not a folder");
-  std::vector<fs::path> folders;
-  for (fs::directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
-    if (it->is_directory(ec)) folders.push_back(it->path());
-  }
-  if (ec) return Error(root, absl::StrCat("cannot list: ", ec.message()));
-  std::sort(folders.begin(), folders.end());
-
-  const bool raw_default = RawByDefault(req.target);
+  absl::StatusOr<std::vector<FolderTables>> folders = ReadFolders(root, built);
+  if (!folders.ok()) return folders.status();
+  built.variant = ChooseVariant(req, *folders);
+  const FrameRules rules{req, RawByDefault(req.target),
+                         built.variant == gaf::Variant::kTa3dTruecolor, built.warnings};
   std::vector<SequenceSource> sources;
-  for (const fs::path& dir : folders) {
-    SequenceSource src{dir, dir.filename().string(), std::nullopt, {}};
+  for (FolderTables& t : *folders) {
+    SequenceSource src{t.dir, t.dir.filename().string(), std::nullopt, {}};
     src.seq.name = src.folder;
-    absl::StatusOr<std::optional<csv::Table>> seq_csv = ReadTable(dir / "sequence.csv");
-    if (!seq_csv.ok()) return seq_csv.status();
-    absl::StatusOr<std::optional<csv::Table>> frames_csv = ReadTable(dir / "frames.csv");
-    if (!frames_csv.ok()) return frames_csv.status();
-    if (!*seq_csv && !*frames_csv) {
-      built.skipped.push_back(src.folder);
-      built.warnings.push_back(
-          absl::StrCat(dir.string(), ": no sequence.csv or frames.csv; skipped"));
-      continue;
-    }
-    if (*seq_csv) {
-      if (absl::Status s = ReadSequenceCsv(**seq_csv, dir / "sequence.csv", src); !s.ok()) {
+    if (t.sequence) {
+      if (absl::Status s = ReadSequenceCsv(*t.sequence, t.dir / "sequence.csv", src); !s.ok()) {
         return s;
       }
     }
-    if (!*frames_csv) return Error(dir / "frames.csv", "missing: the frames cannot be built");
-    if (absl::Status s = ReadFramesCsv(**frames_csv, dir / "frames.csv", raw_default, req, src,
-                                       built.warnings);
-        !s.ok()) {
+    if (absl::Status s = ReadFramesCsv(*t.frames, t.dir / "frames.csv", rules, src); !s.ok()) {
       return s;
     }
     sources.push_back(std::move(src));
@@ -319,7 +440,7 @@ absl::StatusOr<BuiltGaf> BuildGafBytes(const BuildRequest& req) {
     sequences.push_back(std::move(src.seq));
   }
   built.sequences = sequences.size();
-  absl::StatusOr<std::vector<uint8_t>> bytes = gaf::WriteGaf(sequences);
+  absl::StatusOr<std::vector<uint8_t>> bytes = gaf::WriteGaf(sequences, built.variant);
   if (!bytes.ok()) return Error(root, bytes.status().message());
   built.bytes = *std::move(bytes);
   return built;
@@ -329,9 +450,13 @@ absl::StatusOr<json> GafBuild(const BuildRequest& req) {
   absl::StatusOr<BuiltGaf> built = BuildGafBytes(req);
   if (!built.ok()) return built.status();
   if (absl::Status s = contexts::WriteFileAtomically(req.target, built->bytes); !s.ok()) return s;
-  return json{{"target", req.target},     {"sequences", built->sequences},
-              {"frames", built->frames},  {"bytes", built->bytes.size()},
-              {"skipped", built->skipped}, {"warnings", built->warnings}};
+  return json{{"target", req.target},
+              {"variant", gaf::VariantName(built->variant)},
+              {"sequences", built->sequences},
+              {"frames", built->frames},
+              {"bytes", built->bytes.size()},
+              {"skipped", built->skipped},
+              {"warnings", built->warnings}};
 }
 
 }  // namespace kbot::tools

@@ -126,7 +126,7 @@ std::string SequenceFolderName(absl::string_view name, std::vector<std::string>&
 }
 
 absl::StatusOr<json> GafDump(const Asset& asset, const DumpRequest& req) {
-  absl::StatusOr<gaf::Gaf> gaf = gaf::ReadGaf(asset.bytes, asset.path);
+  absl::StatusOr<gaf::Gaf> gaf = ReadGafAsset(asset);
   if (!gaf.ok()) return gaf.status();
   const fs::path target(req.target);
   std::error_code ec;

@@ -30,6 +30,7 @@ json GafListOutput() {
        "duration_sec"});
   return OutputSchema({{"path", {{"type", "string"}}},
                        {"version", IntegerSchema()},
+                       {"variant", {{"type", "string"}, {"enum", {"standard", "ta3d-truecolor"}}}},
                        {"warnings", StringArraySchema()},
                        {"sequences", {{"type", "array"}, {"items", sequence}}}},
                       {"path", "version", "warnings", "sequences"});
@@ -63,6 +64,7 @@ json GafInfoOutput() {
                                {"index", "name", "loop_flags", "unknown4", "frames"});
   return OutputSchema({{"path", {{"type", "string"}}},
                        {"version", IntegerSchema()},
+                       {"variant", {{"type", "string"}, {"enum", {"standard", "ta3d-truecolor"}}}},
                        {"warnings", StringArraySchema()},
                        {"errors", StringArraySchema()},
                        {"sequences", {{"type", "array"}, {"items", sequence}}}},
@@ -283,7 +285,8 @@ mcp::Tool GafInfoTool() {
   return {"gaf_info",
           "Describe a GAF's frames",
           "Every frame header of a GAF/TAF (or of one sequence): size, origin, transparency key, "
-          "storage (raw, compressed, argb4444, argb1555), layers, blend byte and duration; "
+          "storage (raw, compressed, argb4444, argb1555; zlib-rgba, zlib-rgb in a TA3D truecolor "
+          "file), layers, blend byte and duration; "
           "decodes every frame and reports warnings and errors with their locations.",
           InputSchema({{"context", ContextProperty()},
                        {"path", PathProperty("The .gaf or .taf file")},

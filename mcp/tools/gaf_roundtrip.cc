@@ -99,7 +99,10 @@ std::optional<std::string> FramesDiffer(const Asset& before_asset, const gaf::Fr
 std::optional<std::string> Compare(const Asset& asset, const gaf::Gaf& a, Bytes after,
                                    const gaf::Gaf& b) {
   std::optional<std::string> d;
-  if ((d = Differs("sequence count", a.sequences.size(), b.sequences.size()))) return d;
+  if ((d = Differs("variant", gaf::VariantName(a.variant), gaf::VariantName(b.variant))) ||
+      (d = Differs("sequence count", a.sequences.size(), b.sequences.size()))) {
+    return d;
+  }
   for (size_t s = 0; s < a.sequences.size(); ++s) {
     const gaf::Sequence &x = a.sequences[s], &y = b.sequences[s];
     const std::string at = absl::StrCat("sequence ", s, ": ");
@@ -128,7 +131,7 @@ json GafRoundtripFile(const Asset& asset) {
     report["difference"] = std::string(why);
     return report;
   };
-  absl::StatusOr<gaf::Gaf> before = gaf::ReadGaf(asset.bytes, asset.path);
+  absl::StatusOr<gaf::Gaf> before = ReadGafAsset(asset);
   if (!before.ok()) return fail(before.status().message());
   TempDir dir;
   if (dir.path().empty()) return fail("cannot create a temporary folder");

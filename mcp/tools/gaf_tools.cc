@@ -11,6 +11,7 @@
 #include "formats/image/png_encode.h"
 #include "formats/image/scale.h"
 #include "formats/image/sheet.h"
+#include "mcp/tools/file_kind.h"
 
 namespace kbot::tools {
 
@@ -19,8 +20,6 @@ namespace {
 double Seconds(uint64_t ticks) {
   return std::round(double(ticks) * 1000.0 / image::kTicksPerSecond) / 1000.0;
 }
-
-absl::StatusOr<gaf::Gaf> Read(const Asset& asset) { return gaf::ReadGaf(asset.bytes, asset.path); }
 
 absl::StatusOr<size_t> SelectSequence(const gaf::Gaf& gaf, const Asset& asset,
                                       const std::optional<std::string>& sequence) {
@@ -190,10 +189,12 @@ struct DecodeReport {
 
 // Every stock file draws at most 127 pixels per byte it holds (raw frames one),
 // so a file whose frames claim far more is sharing frames to make the reader
-// work for nothing; decoding stops there. The floor leaves room for the
-// frames an honest small file reuses.
-uint64_t PixelBudget(const Asset& asset) {
-  return std::max<uint64_t>(gaf::kMaxFramePixels, 256 * uint64_t(asset.bytes.size()));
+// work for nothing; decoding stops there. A TA3D file's zlib frames can draw
+// up to 1032 / 3 pixels a byte. The floor leaves room for the frames an honest
+// small file reuses.
+uint64_t PixelBudget(const Asset& asset, const gaf::Gaf& gaf) {
+  const uint64_t per_byte = gaf.variant == gaf::Variant::kTa3dTruecolor ? 344 : 256;
+  return std::max<uint64_t>(gaf::kMaxFramePixels, per_byte * uint64_t(asset.bytes.size()));
 }
 
 // Decodes sequences [first, last) by the game's rule: what gaf_info and
@@ -201,7 +202,7 @@ uint64_t PixelBudget(const Asset& asset) {
 // refused layers).
 void DecodeFrames(const Asset& asset, const gaf::Gaf& gaf, size_t first, size_t last,
                   DecodeReport& report) {
-  const uint64_t budget = PixelBudget(asset);
+  const uint64_t budget = PixelBudget(asset, gaf);
   uint64_t claimed = 0;
   for (size_t s = first; s < last; ++s) {
     const gaf::Sequence& seq = gaf.sequences[s];
@@ -238,12 +239,17 @@ const char* FormatName(ExportFormat f) {
 
 }  // namespace
 
+absl::StatusOr<gaf::Gaf> ReadGafAsset(const Asset& asset) {
+  if (absl::Status s = RequireKind(asset, kGafKinds); !s.ok()) return s;
+  return gaf::ReadGaf(asset.bytes, asset.path);
+}
+
 std::string DumpJson(const json& value, int indent) {
   return value.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
 absl::StatusOr<json> GafList(const Asset& asset) {
-  absl::StatusOr<gaf::Gaf> gaf = Read(asset);
+  absl::StatusOr<gaf::Gaf> gaf = ReadGafAsset(asset);
   if (!gaf.ok()) return gaf.status();
   json sequences = json::array();
   for (size_t i = 0; i < gaf->sequences.size(); ++i) {
@@ -260,12 +266,13 @@ absl::StatusOr<json> GafList(const Asset& asset) {
   }
   return json{{"path", asset.path},
               {"version", gaf->version},
+              {"variant", gaf::VariantName(gaf->variant)},
               {"warnings", gaf->warnings},
               {"sequences", std::move(sequences)}};
 }
 
 absl::StatusOr<json> GafInfo(const Asset& asset, const std::optional<std::string>& sequence) {
-  absl::StatusOr<gaf::Gaf> gaf = Read(asset);
+  absl::StatusOr<gaf::Gaf> gaf = ReadGafAsset(asset);
   if (!gaf.ok()) return gaf.status();
   size_t first = 0, last = gaf->sequences.size();
   if (sequence) {
@@ -291,6 +298,7 @@ absl::StatusOr<json> GafInfo(const Asset& asset, const std::optional<std::string
   }
   return json{{"path", asset.path},
               {"version", gaf->version},
+              {"variant", gaf::VariantName(gaf->variant)},
               {"warnings", report.warnings},
               {"errors", report.errors},
               {"sequences", std::move(sequences)}};
@@ -306,7 +314,7 @@ absl::StatusOr<ExportFormat> ParseExportFormat(const std::string& text) {
 }
 
 absl::StatusOr<ExportResult> GafExport(const Asset& asset, const ExportRequest& req) {
-  absl::StatusOr<gaf::Gaf> gaf = Read(asset);
+  absl::StatusOr<gaf::Gaf> gaf = ReadGafAsset(asset);
   if (!gaf.ok()) return gaf.status();
   absl::StatusOr<size_t> s = SelectSequence(*gaf, asset, req.sequence);
   if (!s.ok()) return s.status();
@@ -344,7 +352,7 @@ absl::StatusOr<ExportResult> GafExport(const Asset& asset, const ExportRequest& 
 
 json GafCheckFile(const Asset& asset) {
   json report = {{"path", asset.path}, {"sequences", 0}, {"frames", 0}, {"pixels", 0}};
-  absl::StatusOr<gaf::Gaf> gaf = Read(asset);
+  absl::StatusOr<gaf::Gaf> gaf = ReadGafAsset(asset);
   if (!gaf.ok()) {
     report["warnings"] = json::array();
     report["errors"] = {std::string(gaf.status().message())};
@@ -353,6 +361,7 @@ json GafCheckFile(const Asset& asset) {
   DecodeReport decoded;
   decoded.warnings = gaf->warnings;
   DecodeFrames(asset, *gaf, 0, gaf->sequences.size(), decoded);
+  report["variant"] = gaf::VariantName(gaf->variant);
   report["sequences"] = gaf->sequences.size();
   report["frames"] = decoded.frames;
   report["pixels"] = decoded.pixels;

@@ -12,6 +12,7 @@
 #include "absl/status/statusor.h"
 #include "formats/common/byte_reader.h"
 #include "formats/common/progress.h"
+#include "formats/gaf/gaf.h"
 #include "formats/gaf/transparency.h"
 #include "formats/palette/palette.h"
 #include "nlohmann/json.hpp"
@@ -26,6 +27,10 @@ struct Asset {
   std::string path;
   Bytes bytes;
 };
+
+// The GAF structure of `asset`, after refusing a file of another kind (a
+// city map, a palette, an archive...) by name.
+absl::StatusOr<gaf::Gaf> ReadGafAsset(const Asset& asset);
 
 absl::StatusOr<json> GafList(const Asset& asset);
 

@@ -4,6 +4,7 @@
 #include "contexts/vfs.h"
 #include "formats/hpi/hpi.h"
 #include "mcp/tools/tool_support.h"
+#include "mcp/tools/file_kind.h"
 
 namespace kbot::tools {
 
@@ -50,6 +51,7 @@ json EntryJson(const hpi::HpiEntry& e) {
 }  // namespace
 
 absl::StatusOr<json> HpiList(const Asset& asset, const PageRequest& request) {
+  if (absl::Status s = RequireKind(asset, {FileKind::kHpi}); !s.ok()) return s;
   absl::StatusOr<hpi::HpiArchive> archive = hpi::OpenHpi(asset.bytes, asset.path);
   if (!archive.ok()) return archive.status();
   Pager pager(request);

@@ -9,6 +9,7 @@
 #include "formats/gta/style.h"
 #include "formats/image/png_encode.h"
 #include "mcp/tools/tool_support.h"
+#include "mcp/tools/file_kind.h"
 
 namespace kbot::tools {
 
@@ -222,6 +223,7 @@ std::string MapRenderUri(const contexts::Context& context, const json& s) {
 }  // namespace
 
 absl::StatusOr<json> MapDescribe(const Asset& asset, const std::optional<MapCell>& cell) {
+  if (absl::Status s = RequireKind(asset, {FileKind::kCityMap}); !s.ok()) return s;
   absl::StatusOr<gta::CityMap> map = gta::ReadCityMap(asset.bytes, asset.path);
   if (!map.ok()) return map.status();
   json block_types = json::object();
@@ -283,6 +285,7 @@ absl::StatusOr<MapRenderResult> RenderMapAsset(const contexts::Context& context,
                                                const MapRenderRequest& request) {
   absl::StatusOr<ContextAsset> map_file = OpenContextAsset(context, map_path);
   if (!map_file.ok()) return map_file.status();
+  if (absl::Status s = RequireKind(map_file->asset, {FileKind::kCityMap}); !s.ok()) return s;
   absl::StatusOr<gta::CityMap> map = gta::ReadCityMap(map_file->asset.bytes, map_file->asset.path);
   if (!map.ok()) return map.status();
   const std::string style_path =
@@ -293,6 +296,9 @@ absl::StatusOr<MapRenderResult> RenderMapAsset(const contexts::Context& context,
                         absl::StrCat(map_file->asset.path, ": its style: ",
                                      style_file.status().message(),
                                      request.style ? "" : " (give one with `style`)"));
+  }
+  if (absl::Status s = RequireKind(style_file->asset, {FileKind::kStyle}); !s.ok()) {
+    return absl::Status(s.code(), absl::StrCat(map_file->asset.path, ": its style: ", s.message()));
   }
   absl::StatusOr<gta::Style> style = gta::ReadStyle(style_file->asset.bytes, style_file->asset.path);
   if (!style.ok()) return style.status();

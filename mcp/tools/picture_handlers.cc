@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "formats/gta/picture.h"
 #include "mcp/tools/tool_support.h"
+#include "mcp/tools/file_kind.h"
 
 namespace kbot::tools {
 
@@ -66,6 +67,9 @@ std::string DefaultRatPalettePath(const std::string& picture_path) {
 
 absl::StatusOr<ToolImage> PictureExport(const Asset& asset, const PictureRequest& request,
                                        const ReadBytes& read) {
+  // A RAW or RAT has no header: any bytes of the right size are one, so only
+  // a file that plainly is something else is refused.
+  if (absl::Status s = RequireKind(asset, kHeaderlessKinds); !s.ok()) return s;
   if (request.width.has_value() != request.height.has_value()) {
     return absl::InvalidArgumentError("give both width and height, or neither");
   }
@@ -82,6 +86,10 @@ absl::StatusOr<ToolImage> PictureExport(const Asset& asset, const PictureRequest
     if (!pal_bytes.ok()) {
       return absl::Status(pal_bytes.status().code(),
                           absl::StrCat(asset.path, ": its palette: ", pal_bytes.status().message()));
+    }
+    if (absl::Status s = RequireKind(Asset{pal_path, pal_bytes->bytes()}, kHeaderlessKinds);
+        !s.ok()) {
+      return absl::Status(s.code(), absl::StrCat(asset.path, ": its palette: ", s.message()));
     }
     absl::StatusOr<palette::Palette> pal = gta::ReadRgbPalette(pal_bytes->bytes(), pal_path);
     if (!pal.ok()) return pal.status();

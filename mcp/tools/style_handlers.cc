@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "formats/gta/style.h"
 #include "mcp/tools/tool_support.h"
+#include "mcp/tools/file_kind.h"
 
 namespace kbot::tools {
 
@@ -155,6 +156,7 @@ json StyleTilesOutput() {
 }  // namespace
 
 absl::StatusOr<json> StyleDescribe(const Asset& asset) {
+  if (absl::Status s = RequireKind(asset, {FileKind::kStyle}); !s.ok()) return s;
   absl::StatusOr<gta::Style> style = gta::ReadStyle(asset.bytes, asset.path);
   if (!style.ok()) return style.status();
   json sections = json::array();
@@ -211,6 +213,7 @@ absl::StatusOr<TilesRequest> TilesRequestFrom(const json& arguments) {
 }
 
 absl::StatusOr<ToolImage> StyleTiles(const Asset& asset, const TilesRequest& request) {
+  if (absl::Status s = RequireKind(asset, {FileKind::kStyle}); !s.ok()) return s;
   if (request.kind != "side" && request.kind != "lid" && request.kind != "aux") {
     return absl::InvalidArgumentError(
         absl::StrCat("kind \"", request.kind, "\": expected side, lid or aux"));

@@ -175,6 +175,60 @@ TEST_F(Cli, DumpBuildAndRoundtrip) {
 // dumped as RGBA; building maps each colour to the nearest index that is not
 // the key, so the drawn key pixel comes back as another index, and the
 // roundtrip names it.
+// A TA3D truecolor GAF, byte by byte: one RGB 2 x 1 frame in a stored zlib
+// stream.
+TEST_F(Cli, Ta3dTruecolorListsExportsDumpsBuildsAndRoundtrips) {
+  testing::FixtureFrame f{.width = 2, .height = 1, .transparency = 0, .storage = 1};
+  f.payload = testing::Ta3dData(testing::StoredZlib({250, 0, 0, 0, 0, 250}));
+  const fs::path gaf = Write(
+      "ui.gaf", testing::LayOutGaf({testing::FixtureSequence{"icon", 1, 0, {f}}}, 0x00010101).bytes);
+  KbotRun r = Kbot("gaf list " + gaf.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("version 0x00010101 (TA3D truecolor: zlib RGB(A) frames)"),
+            std::string::npos) << r.out;
+  r = Kbot("gaf info --json " + gaf.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out)["sequences"][0]["frames"][0]["storage"], "zlib-rgb");
+  r = Kbot("gaf export " + gaf.string() + " --target " + (dir_ / "icon.png").string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string icon = ReadFile(dir_ / "icon.png");
+  absl::StatusOr<testing::DecodedPng> png =
+      testing::DecodePng(std::span(reinterpret_cast<const uint8_t*>(icon.data()), icon.size()));
+  ASSERT_TRUE(png.ok()) << png.status();
+  EXPECT_EQ(png->rgba, std::vector<uint8_t>({250, 0, 0, 255, 0, 0, 250, 255}));
+  EXPECT_EQ(Kbot("gaf check " + gaf.string()).status, 0);
+  r = Kbot("gaf dump " + gaf.string() + " --target " + (dir_ / "dump").string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  r = Kbot("gaf build " + (dir_ / "dump").string() + " --target " + (dir_ / "back.gaf").string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("(TA3D truecolor)"), std::string::npos) << r.out;
+  EXPECT_EQ(ReadFile(dir_ / "back.gaf").substr(0, 4), std::string("\x01\x01\x01\x00", 4));
+  r = Kbot("gaf build " + (dir_ / "dump").string() + " --variant standard --target " +
+           (dir_ / "std.gaf").string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("only in the ta3d-truecolor variant"), std::string::npos) << r.err;
+  EXPECT_EQ(Kbot("gaf build " + (dir_ / "dump").string() + " --variant truecolour --target x.gaf")
+                .status,
+            2);
+  r = Kbot("gaf roundtrip " + gaf.string());
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+}
+
+TEST_F(Cli, AFileOfAnotherKindIsRefusedByName) {
+  const fs::path pal = Write("palette.pal", std::vector<uint8_t>(1024, 0));
+  const KbotRun r = Kbot("gaf list " + pal.string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "kbot: gaf list: " + pal.string() +
+                       " is a 256-colour palette (PAL); give it as the palette argument of "
+                       "gaf_export (kbot gaf export --palette)\n");
+  const KbotRun p = Kbot("gaf export " + SampleGaf().string() + " --palette " +
+                         SampleGaf().string() + " --target " + (dir_ / "x.png").string());
+  EXPECT_EQ(p.status, 1);
+  EXPECT_NE(p.err.find("sample.gaf is a GAF/TAF sprite animation file (1 sequence); use gaf_list"),
+            std::string::npos)
+      << p.err;
+}
+
 TEST_F(Cli, RoundtripNamesTheFirstDifference) {
   std::vector<uint8_t> all(256);
   for (int i = 0; i < 256; ++i) all[i] = uint8_t(i);

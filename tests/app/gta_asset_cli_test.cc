@@ -117,7 +117,45 @@ TEST(GtaAssetCli, PlayerJsonIsTheTools) {
   EXPECT_EQ((*expected)["high_scores"][0]["scores"][0]["score"], 100);
   r = kbot.Run("gta player PLAYER_A.DAT");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("PLAYER_A.DAT: GTA1 settings"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("PLAYER_A.DAT: GTA1 settings, 1044 bytes, 0x414 layout\n"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("strings"), std::string::npos) << r.out;
+}
+
+// A file 35 bytes short: read, not refused; what lies past its end is
+// unknown, and its strings are listed.
+TEST(GtaAssetCli, PlayerShortFileShowsUnknownsAndStrings) {
+  KbotProcess kbot;
+  std::vector<uint8_t> player(0x414 - 35, 0);
+  player[0x18] = 100;
+  player[0x18 + 4] = 'A', player[0x18 + 5] = 'C', player[0x18 + 6] = 'E';
+  Write(kbot.dir() / "CUT.DAT", player);
+  KbotRun r = kbot.Run("gta player CUT.DAT --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  absl::StatusOr<json> expected = tools::PlayerDescribe({"CUT.DAT", player});
+  ASSERT_TRUE(expected.ok()) << expected.status();
+  EXPECT_EQ(json::parse(r.out), *expected);
+  EXPECT_TRUE((*expected)["network_name"].is_null());
+  r = kbot.Run("gta player CUT.DAT");
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* line :
+       {"CUT.DAT: GTA1 settings, 1009 bytes, 0x414 layout\n",
+        ", current player unknown, network name unknown\n",
+        "warning: CUT.DAT: 1009 bytes, 35 fewer than the 1044 (0x414) of the documented layout; "
+        "read as the 0x414 layout where its fields check out\n",
+        "warning: CUT.DAT: current player at 0x400: past the end of the file at 0x3f1\n",
+        "strings (NUL-terminated, 3+ printable characters):\n", "0x1c    ACE\n"}) {
+    EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
+  }
+  std::vector<uint8_t> junk(1009, 0xee);  // every s32 reads -286331154
+  junk[0] = 0;                            // binary, not text
+  Write(kbot.dir() / "JUNK.DAT", junk);
+  r = kbot.Run("gta player JUNK.DAT");
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("JUNK.DAT: 1009 bytes, not the 1044 (0x414) of the documented layout, "
+                       "and the high scores check out in neither layout"),
+            std::string::npos)
+      << r.err;
 }
 
 TEST(GtaAssetCli, UsageAndErrors) {

@@ -1,5 +1,7 @@
 #include "tests/support/gaf_bytes.h"
 
+#include <algorithm>
+
 namespace kbot::testing {
 
 ByteBuilder& ByteBuilder::Padded(const std::string& text, size_t size) {
@@ -37,6 +39,37 @@ std::vector<uint8_t> Row(std::initializer_list<std::vector<uint8_t>> chunks) {
   ByteBuilder row;
   row.U16(uint16_t(body.size())).Append(body);
   return row.data;
+}
+
+uint32_t Adler32(const std::vector<uint8_t>& data) {
+  uint32_t a = 1, b = 0;
+  for (uint8_t byte : data) {
+    a = (a + byte) % 65521;
+    b = (b + a) % 65521;
+  }
+  return (b << 16) | a;
+}
+
+std::vector<uint8_t> StoredZlib(const std::vector<uint8_t>& data) {
+  ByteBuilder z;
+  z.U8(0x78).U8(0x01);  // deflate, 32 KB window; 0x7801 is a multiple of 31
+  size_t at = 0;
+  do {
+    const size_t n = std::min<size_t>(65535, data.size() - at);
+    const bool last = at + n == data.size();
+    z.U8(last ? 1 : 0).U16(uint16_t(n)).U16(uint16_t(~n));
+    z.data.insert(z.data.end(), data.begin() + at, data.begin() + at + n);
+    at += n;
+  } while (at < data.size());
+  const uint32_t adler = Adler32(data);
+  for (int shift = 24; shift >= 0; shift -= 8) z.U8(uint8_t(adler >> shift));
+  return z.data;
+}
+
+std::vector<uint8_t> Ta3dData(const std::vector<uint8_t>& stream) {
+  ByteBuilder b;
+  b.U32(uint32_t(stream.size())).Append(stream);
+  return b.data;
 }
 
 namespace {

@@ -38,6 +38,16 @@ std::vector<uint8_t> Literal(const std::vector<uint8_t>& px);  // mask (count-1)
 std::vector<uint8_t> Row(std::initializer_list<std::vector<uint8_t>> chunks);
 std::vector<uint8_t> Concat(std::initializer_list<std::vector<uint8_t>> parts);
 
+// A zlib stream (RFC 1950) of `data` in stored deflate blocks (RFC 1951,
+// BTYPE 00), laid out by hand: header 78 01, then blocks of at most 65535
+// bytes, each `BFINAL, LEN, ~LEN, bytes`, then the Adler-32 of `data`,
+// big-endian. No compressor is involved.
+std::vector<uint8_t> StoredZlib(const std::vector<uint8_t>& data);
+// The Adler-32 of `data`, by its definition (sums mod 65521).
+uint32_t Adler32(const std::vector<uint8_t>& data);
+// A TA3D truecolor frame's data: u32 byte count, then the stream.
+std::vector<uint8_t> Ta3dData(const std::vector<uint8_t>& stream);
+
 struct FixtureFrame {
   uint16_t width = 0, height = 0;
   int16_t origin_x = 0, origin_y = 0;

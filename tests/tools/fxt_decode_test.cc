@@ -11,10 +11,12 @@ namespace kbot::tools {
 namespace {
 
 // The plain text "[1001]Answer the phones\0[k]Café\0[1001]Again\0[]",
-// encrypted with the cipher of gta1-formats.txt (byte + key).
-std::vector<uint8_t> Sample() {
+// encrypted (byte + key) from the cipher's documented starting values, or
+// from `cipher`.
+std::vector<uint8_t> Sample(gta::FxtCipher cipher = {}) {
   const std::string plain("[1001]Answer the phones\0[k]Caf\xc3\xa9\0[1001]Again\0[]", 47);
-  return gta::EncryptFxt(Bytes(reinterpret_cast<const uint8_t*>(plain.data()), plain.size()));
+  return gta::EncryptFxt(Bytes(reinterpret_cast<const uint8_t*>(plain.data()), plain.size()),
+                         cipher);
 }
 
 contexts::Context GtaContext(std::vector<uint8_t> fxt) {
@@ -42,7 +44,7 @@ TEST(FxtDecode, EveryRecordInFileOrderWithRepeatedKeys) {
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured, json::parse(R"({
     "path": "GTADATA/ENGLISH.FXT", "total": 3, "offset": 0, "next_offset": null,
-    "records": 3, "warnings": [],
+    "records": 3, "warnings": [], "cipher": {"k": 100, "m": 99},
     "entries": [{"index": 0, "key": "1001", "text": "Answer the phones"},
                 {"index": 1, "key": "k", "text": "Caf\u00e9"},
                 {"index": 2, "key": "1001", "text": "Again"}]})"));
@@ -76,14 +78,44 @@ TEST(FxtDecode, PagesWithOffsetAndLimit) {
   EXPECT_EQ(p1.structured["next_offset"], nullptr);
 }
 
+// The starting values the file was read with: the documented 0x64, 0x63 (100,
+// 99), or the ones derived from a file enciphered from others.
+TEST(FxtDecode, TheCipherIsTheStartingValuesUsed) {
+  const mcp::ToolResult documented = Call(Sample(), {{"path", "GTADATA/ENGLISH.FXT"}});
+  ASSERT_FALSE(documented.error);
+  EXPECT_EQ(documented.structured["cipher"], json::parse(R"({"k": 100, "m": 99})"));
+  EXPECT_TRUE(documented.structured["cipher"]["k"].is_number_unsigned());
+  const mcp::ToolResult derived = Call(Sample({0x5e, 0x31}), {{"path", "GTADATA/ENGLISH.FXT"}});
+  ASSERT_FALSE(derived.error) << *derived.error;
+  EXPECT_EQ(derived.structured["cipher"], json::parse(R"({"k": 94, "m": 49})"));
+  EXPECT_EQ(derived.structured["records"], 3);
+  EXPECT_EQ(derived.structured["entries"][1]["text"], "Caf\u00e9");
+  EXPECT_EQ(derived.structured["warnings"], json::array());
+  const mcp::ToolResult even =
+      Call(Sample({0x21, 0x48}), {{"path", "GTADATA/ENGLISH.FXT"}, {"key", "k"}});
+  ASSERT_FALSE(even.error) << *even.error;
+  EXPECT_EQ(even.structured["cipher"], json::parse(R"({"k": 33, "m": 72})"));
+  // The output schema declares it: numbers 0 to 255.
+  const json schema = FxtDecodeTool().output_schema["properties"]["cipher"];
+  EXPECT_EQ(schema["properties"]["k"]["maximum"], 255);
+  EXPECT_EQ(schema["required"], json::parse(R"(["k", "m"])"));
+}
+
 TEST(FxtDecode, AMalformedFileIsAnErrorNamingIt) {
   std::vector<uint8_t> bad = Sample();
   bad.resize(10);  // cut inside the first text: no closing NUL
   const mcp::ToolResult r = Call(bad, {{"path", "GTADATA/ENGLISH.FXT"}});
   ASSERT_TRUE(r.error);
-  EXPECT_EQ(*r.error,
-            "context gta: GTADATA/ENGLISH.FXT: record 0 at 0x0: [1001]: the text has no closing "
-            "NUL");
+  // No starting values read a whole first record; the documented pair reads
+  // the record up to where the file is cut.
+  EXPECT_EQ(
+      r.error->rfind("context gta: GTADATA/ENGLISH.FXT: record 0 at 0x0: no starting values", 0),
+      0u)
+      << *r.error;
+  EXPECT_NE(r.error->find("with the documented k=0x64 m=0x63: record 0 at 0x0: [1001]: the text "
+                          "has no closing NUL"),
+            std::string::npos)
+      << *r.error;
   const mcp::ToolResult missing = Call(Sample(), {{"path", "GTADATA/FRENCH.FXT"}});
   ASSERT_TRUE(missing.error);
   EXPECT_NE(missing.error->find("GTADATA/FRENCH.FXT"), std::string::npos) << *missing.error;

@@ -40,7 +40,7 @@ TEST(GafList, MatchesTheContract) {
   absl::StatusOr<json> out = GafList(Asset{"anims/test.gaf", bytes});
   ASSERT_TRUE(out.ok()) << out.status();
   const json expected = json::parse(R"({
-    "path": "anims/test.gaf", "version": 65792, "warnings": [],
+    "path": "anims/test.gaf", "version": 65792, "variant": "standard", "warnings": [],
     "sequences": [
       {"index": 0, "name": "Cursor", "frames": 2, "loops": true, "loop_flags": 1,
        "unknown4": 0, "duration_ticks": 5, "duration_sec": 0.167},

@@ -492,6 +492,8 @@ TEST(PlayerDescribe, ScoresPlayersAndSettings) {
   ASSERT_FALSE(r.error) << *r.error;
   const json& p = r.structured;
   EXPECT_EQ(p["path"], "PLAYER_A.DAT");
+  EXPECT_EQ(p["size"], 0x414);
+  EXPECT_EQ(p["layout"], "0x414");
   EXPECT_EQ(p["settings"], "000102030405060708090a0b0c0d0e0f10111213");
   EXPECT_EQ(p["settings_bytes"].size(), 20u);
   EXPECT_EQ(p["settings_bytes"][19], 19);
@@ -506,9 +508,138 @@ TEST(PlayerDescribe, ScoresPlayersAndSettings) {
   EXPECT_EQ(p["players"][2]["index"], 2);
   EXPECT_EQ(p["current_player"], 1);
   EXPECT_EQ(p["network_name"], "NET");
-  const mcp::ToolResult bad = Player({{"path", "SHORT.DAT"}});
-  ASSERT_TRUE(bad.error);
-  EXPECT_EQ(bad.error->rfind("context gta: SHORT.DAT: ", 0), 0u) << *bad.error;
+  EXPECT_TRUE(p["packed"].is_null());
+  EXPECT_FALSE(p.contains("strings"));  // only for files of other sizes
+  EXPECT_EQ(p["warnings"], json::array());
+}
+
+// 0x413 zero bytes: no longer refused for its size. Every high score reads
+// as 0 with no name in either layout; the one nearer in size is chosen.
+TEST(PlayerDescribe, ShortFileIsReadWithWarnings) {
+  const mcp::ToolResult r = Player({{"path", "SHORT.DAT"}});
+  ASSERT_FALSE(r.error) << *r.error;
+  const json& p = r.structured;
+  EXPECT_EQ(p["size"], 0x413);
+  EXPECT_EQ(p["layout"], "0x414");
+  EXPECT_EQ(p["high_scores"][5]["scores"][2],
+            json::parse(R"({"rank": 2, "score": 0, "name": ""})"));
+  EXPECT_EQ(p["current_player"], 0);
+  EXPECT_EQ(p["network_name"], "");
+  EXPECT_EQ(p["strings"], json::array());
+  EXPECT_EQ(p["warnings"],
+            json::array({"SHORT.DAT: 1043 bytes, 1 fewer than the 1044 (0x414) of the documented "
+                         "layout; read as the 0x414 layout where its fields check out",
+                         "SHORT.DAT: the high scores check out equally well in both layouts (18 "
+                         "of 18 entries); read as 0x414, whose size (1044) is nearer the file's"}));
+}
+
+// The packed layout, 1009 bytes: scores at 0x12 + 19 i, players at
+// 0x168 + 79 p, the selected player (from 1) at 0x3e0, the host name at
+// 0x3e1.
+std::vector<uint8_t> PackedPlayerBytes() {
+  std::vector<uint8_t> out(1009, 0);
+  out[0] = 9;     // sound volume
+  out[0x11] = 3;  // language
+  for (int i = 0; i < 18; ++i) {
+    const size_t at = 0x12 + size_t(i) * 19;
+    const uint32_t score = uint32_t(1000 * (18 - i));
+    for (int b = 0; b < 4; ++b) out[at + size_t(b)] = uint8_t(score >> (8 * b));
+    const std::string name = "NAME" + std::to_string(i);
+    std::memcpy(&out[at + 4], name.data(), name.size());
+  }
+  std::memcpy(&out[0x168 + 79], "Bob", 3);  // player 1
+  out[0x3e0] = 2;
+  std::memcpy(&out[0x3e1], "HOST", 4);
+  return out;
+}
+
+mcp::ToolResult PlayerOfOtherSizes(const json& a) {
+  std::vector<uint8_t> cut = PlayerBytes();
+  cut.resize(0x414 - 35);
+  // Every s32 reads -286331154; the NUL keeps the file from passing for text.
+  std::vector<uint8_t> junk(1009, 0xee);
+  junk[0] = 0;
+  const contexts::Context c{"gta", contexts::Game::kGta, "", true,
+                            contexts::MakeMemoryVfs({{"PACKED.DAT", PackedPlayerBytes()},
+                                                     {"CUT.DAT", cut},
+                                                     {"JUNK.DAT", junk},
+                                                     {"TINY.DAT", std::vector<uint8_t>(10, 0)}},
+                                                    "test")};
+  return Call(PlayerDescribeTool(), [&](const json& x) { return RunPlayerDescribe(c, x); }, a);
+}
+
+TEST(PlayerDescribe, PackedLayout) {
+  const mcp::ToolResult r = PlayerOfOtherSizes({{"path", "PACKED.DAT"}});
+  ASSERT_FALSE(r.error) << *r.error;
+  const json& p = r.structured;
+  EXPECT_EQ(p["size"], 1009);
+  EXPECT_EQ(p["layout"], "packed");
+  EXPECT_EQ(p["settings"], "0900000000000000000000000000000000");
+  EXPECT_EQ(p["language_override"], 3);
+  EXPECT_EQ(p["language_raw"], "03");
+  EXPECT_EQ(p["high_scores"][0], json::parse(R"({"level": 0, "scores": [
+      {"rank": 0, "score": 18000, "name": "NAME0"}, {"rank": 1, "score": 17000, "name": "NAME1"},
+      {"rank": 2, "score": 16000, "name": "NAME2"}]})"));
+  EXPECT_EQ(p["high_scores"][5]["scores"][2]["name"], "NAME17");
+  EXPECT_EQ(p["players"][1], json::parse(R"({"index": 1, "name": "Bob"})"));
+  EXPECT_TRUE(p["players"][0]["name"].is_null());
+  EXPECT_EQ(p["current_player"], 1);  // the byte is 2: this layout counts from 1
+  EXPECT_EQ(p["network_name"], "HOST");
+  EXPECT_EQ(p["packed"]["settings"]["sound_volume"], 9);
+  EXPECT_EQ(p["packed"]["settings"]["deathmatch_kills"], 0);
+  ASSERT_EQ(p["packed"]["players"].size(), 8u);
+  EXPECT_EQ(p["packed"]["players"][1], json::parse(R"({"index": 1,
+      "level_scores": [0, 0, 0, 0, 0, 0], "multiplayer_area": 0, "multiplayer_game": 0,
+      "videos_unlocked": [0, 0, 0, 0, 0, 0]})"));
+  ASSERT_EQ(p["strings"].size(), 20u);  // 18 high-score names, Bob, HOST
+  EXPECT_EQ(p["strings"][0], json::parse(R"({"offset": 22, "text": "NAME0"})"));
+  EXPECT_EQ(p["strings"][18], json::parse(R"({"offset": 439, "text": "Bob"})"));
+  EXPECT_EQ(p["strings"][19], json::parse(R"({"offset": 993, "text": "HOST"})"));
+  EXPECT_EQ(p["warnings"],
+            json::array({"PACKED.DAT: 1009 bytes, 35 fewer than the 1044 (0x414) of the "
+                         "documented layout; read as the packed layout where its fields check "
+                         "out"}));
+}
+
+// PLAYER_A.DAT's bytes cut 35 short: what lies past the end is null.
+TEST(PlayerDescribe, CutFileHasNullsWhereItEnds) {
+  const mcp::ToolResult r = PlayerOfOtherSizes({{"path", "CUT.DAT"}});
+  ASSERT_FALSE(r.error) << *r.error;
+  const json& p = r.structured;
+  EXPECT_EQ(p["size"], 1009);
+  EXPECT_EQ(p["layout"], "0x414");
+  EXPECT_EQ(p["high_scores"][2]["scores"][1],
+            json::parse(R"({"rank": 1, "score": 12345, "name": "BOB"})"));
+  EXPECT_EQ(p["players"][1], json::parse(R"({"index": 1, "name": "Alice"})"));
+  EXPECT_TRUE(p["current_player"].is_null());
+  EXPECT_TRUE(p["network_name"].is_null());
+  EXPECT_TRUE(p["packed"].is_null());
+  EXPECT_EQ(p["strings"], json::parse(R"([{"offset": 168, "text": "BOB"},
+                                           {"offset": 464, "text": "Alice"}])"));
+  EXPECT_EQ(p["warnings"],
+            json::array({"CUT.DAT: 1009 bytes, 35 fewer than the 1044 (0x414) of the documented "
+                         "layout; read as the 0x414 layout where its fields check out",
+                         "CUT.DAT: player 7 at 0x3b0: the record (80 bytes) runs past the end of "
+                         "the file at 0x3f1",
+                         "CUT.DAT: current player at 0x400: past the end of the file at 0x3f1",
+                         "CUT.DAT: network name at 0x401: past the end of the file at 0x3f1"}));
+}
+
+TEST(PlayerDescribe, NothingPlausibleAndTinyFilesAreErrors) {
+  mcp::ToolResult r = PlayerOfOtherSizes({{"path", "JUNK.DAT"}});
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(*r.error,
+            "context gta: JUNK.DAT: 1009 bytes, not the 1044 (0x414) of the documented layout, "
+            "and the high scores check out in neither layout: 0x414 (0 of 18 entries inside the "
+            "file check out; first: level 0 rank 0 at 0x18: score -286331154 is not -1 or "
+            "0..100000000), packed (0 of 18 entries inside the file check out; first: level 0 "
+            "rank 0 at 0x12: score -286331154 is not -1 or 0..100000000)");
+  r = PlayerOfOtherSizes({{"path", "TINY.DAT"}});
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(*r.error,
+            "context gta: TINY.DAT: 10 bytes, too short for a player file: the settings, the "
+            "language and one high score take at least 0x25 bytes (the documented layout is "
+            "0x414)");
 }
 
 TEST(DemoGtaStyle, StyleHasTheTilesTheDemoMapUses) {

@@ -137,7 +137,9 @@ TEST(MapRender, ErrorsNameWhatIsMissing) {
   EXPECT_NE(style.error->find("nope.g24"), std::string::npos) << *style.error;
   const mcp::ToolResult not_map = Call({{"path", "GTADATA/ENGLISH.FXT"}});
   ASSERT_TRUE(not_map.error);
-  EXPECT_EQ(not_map.error->rfind("context demo: GTADATA/ENGLISH.FXT: ", 0), 0u) << *not_map.error;
+  EXPECT_EQ(*not_map.error,
+            "context demo: GTADATA/ENGLISH.FXT is a GTA1 text file (FXT); use fxt_decode "
+            "(kbot gta fxt)");
 }
 
 }  // namespace

@@ -228,7 +228,8 @@ TEST_F(ExplorerTest, PaletteGivesThe256ColoursOfAPalAndAPcx) {
 
 TEST_F(ExplorerTest, PaletteRefusesWhatIsNotOne) {
   Start();
-  ExpectError(Get("/palette/ta/anims/demo.gaf"), 400, "anims/demo.gaf: not a palette");
+  ExpectError(Get("/palette/ta/anims/demo.gaf"), 400,
+              "anims/demo.gaf is a GAF/TAF sprite animation file (2 sequences)");
   ExpectError(Get("/palette/ta/palettes/none.pal"), 404, "none.pal");
   ExpectError(Get("/palette/ghost/palettes/palette.pal"), 404, "ghost");
   ExpectError(Get("/palette/ta/palettes/palette.pal?x=1"), 400, "unknown parameter \"x\"");

@@ -1,0 +1,121 @@
+#include "formats/identify/identify.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <optional>
+
+#include "absl/strings/str_cat.h"
+#include "formats/gta/fxt.h"
+#include "formats/identify/identify_internal.h"
+
+namespace kbot::identify {
+
+namespace {
+
+bool StartsWith(Bytes b, absl::string_view magic, size_t at = 0) {
+  return b.size() >= at + magic.size() && std::memcmp(b.data() + at, magic.data(), magic.size()) == 0;
+}
+
+// Files that say what they are in their first bytes.
+std::optional<FileIdentity> Magic(Bytes b) {
+  if (StartsWith(b, "HAPI")) {
+    if (StartsWith(b, "BANK", 4)) return FileIdentity{FileKind::kSavedGame, "a TA saved game"};
+    if (b.size() < 8) return FileIdentity{FileKind::kHpi, "an HPI archive (cut short)"};
+    const uint32_t version = LoadU32(b.data() + 4);
+    const std::string v = version == 0x00010000   ? "1"
+                          : version == 0x00020000 ? "2"
+                                                  : Hex(version);
+    return FileIdentity{FileKind::kHpi, absl::StrCat("an HPI archive (version ", v, ")")};
+  }
+  if (StartsWith(b, "\x89PNG\r\n\x1a\n")) return FileIdentity{FileKind::kPng, "a PNG picture"};
+  if (StartsWith(b, "GIF87a") || StartsWith(b, "GIF89a")) {
+    return FileIdentity{FileKind::kGif, "a GIF picture"};
+  }
+  if (StartsWith(b, "\xff\xd8\xff")) return FileIdentity{FileKind::kJpeg, "a JPEG picture"};
+  if (StartsWith(b, "BM") && b.size() >= 6 && LoadU32(b.data() + 2) == b.size()) {
+    return FileIdentity{FileKind::kBmp, "a BMP picture"};
+  }
+  if (StartsWith(b, "RIFF") && StartsWith(b, "WAVE", 8)) {
+    return FileIdentity{FileKind::kWav, "a WAV sound"};
+  }
+  if (StartsWith(b, "PK\x03\x04")) return FileIdentity{FileKind::kZip, "a ZIP archive"};
+  return std::nullopt;
+}
+
+// FXT: some starting values of the cipher decrypt the file's start to
+// records. Its first KB holds a few of them, and is enough to tell.
+std::optional<FileIdentity> Fxt(Bytes b) {
+  if (b.empty() || !gta::DeriveFxtCipher(b.first(std::min<size_t>(b.size(), 1024)), "").ok()) {
+    return std::nullopt;
+  }
+  return FileIdentity{FileKind::kFxt, "a GTA1 text file (FXT)"};
+}
+
+// Text: no NUL and at most one control byte in a hundred (tab, line ends,
+// form feed and the DOS end-of-file mark do not count) in its first 64 KB.
+// Named by its first line, which tells a TDF from an INI at a glance.
+std::optional<FileIdentity> Text(Bytes b) {
+  const size_t n = std::min<size_t>(b.size(), 64 * 1024);
+  if (n == 0) return std::nullopt;
+  size_t control = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const uint8_t c = b[i];
+    if (c == 0) return std::nullopt;
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1a) ++control;
+  }
+  if (control * 100 > n) return std::nullopt;
+  size_t start = 0;
+  while (start < n && (b[start] == '\n' || b[start] == '\r' || b[start] == ' ')) ++start;
+  size_t end = start;
+  while (end < n && b[end] != '\n' && b[end] != '\r' && end - start < 40) ++end;
+  const std::string first(b.begin() + start, b.begin() + end);
+  return FileIdentity{FileKind::kText, absl::StrCat("a text file, starting \"", first, "\"")};
+}
+
+struct SizedPicture {
+  size_t width, height;
+};
+// The frontend pictures GTA1 loads, by their sizes.
+constexpr std::array<SizedPicture, 6> kFrontendPictures = {
+    {{640, 480}, {640, 312}, {640, 168}, {102, 141}, {180, 50}, {64, 59}}};
+
+// Kinds told by their size alone. A small text file of one of these sizes is
+// text: palettes and settings hold NUL bytes.
+std::optional<FileIdentity> BySize(Bytes b) {
+  if ((b.size() == 1024 || b.size() == 768 || b.size() == 0x414) && Text(b)) return std::nullopt;
+  if (b.size() == 1024) return FileIdentity{FileKind::kPal, "a 256-colour palette (PAL)"};
+  if (b.size() == 768) {
+    return FileIdentity{FileKind::kRgbPalette, "a 768-byte RGB palette (ACT, or GTA1's F_PAL.RAW)"};
+  }
+  if (b.size() == 0x414) {
+    return FileIdentity{FileKind::kPlayerFile, "GTA1 saved settings (PLAYER_A.DAT)"};
+  }
+  for (const SizedPicture& p : kFrontendPictures) {
+    if (b.size() == p.width * p.height * 3) {
+      return FileIdentity{FileKind::kRawPicture, absl::StrCat("a GTA1 frontend picture (RAW, ",
+                                                              p.width, " x ", p.height, ", 24-bit)")};
+    }
+    if (b.size() == p.width * p.height) {
+      return FileIdentity{FileKind::kRatPicture, absl::StrCat("a GTA1 frontend picture (RAT, ",
+                                                              p.width, " x ", p.height, ", 8-bit)")};
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+FileIdentity IdentifyFile(Bytes bytes) {
+  using Check = std::optional<FileIdentity> (*)(Bytes);
+  // The most certain first: a later check may also match what an earlier one
+  // names (a city map can pass for a GAF with one sequence).
+  static constexpr Check kChecks[] = {Magic, CityMap, Style, Gaf, TaMap, Pcx,
+                                      Font,  Fxt,     BySize, Text};
+  for (Check check : kChecks) {
+    if (std::optional<FileIdentity> id = check(bytes)) return *std::move(id);
+  }
+  return FileIdentity{};
+}
+
+}  // namespace kbot::identify

@@ -1,0 +1,18 @@
+// The checks IdentifyFile runs, one a kind, shared by its two source files.
+// Each returns the file's identity when its bytes are that kind's.
+#pragma once
+
+#include <optional>
+
+#include "formats/identify/identify.h"
+
+namespace kbot::identify {
+
+std::optional<FileIdentity> CityMap(Bytes b);
+std::optional<FileIdentity> Style(Bytes b);
+std::optional<FileIdentity> Gaf(Bytes b);
+std::optional<FileIdentity> TaMap(Bytes b);
+std::optional<FileIdentity> Pcx(Bytes b);
+std::optional<FileIdentity> Font(Bytes b);
+
+}  // namespace kbot::identify

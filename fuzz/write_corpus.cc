@@ -1,0 +1,114 @@
+// Seeds every fuzz target's corpus: `kbot_fuzz_corpus DIR` writes DIR/<target>/
+// for each target, from the byte-built test fixtures (one small file of every
+// kind, TA3D truecolor GAFs) and the built-in demo data (GAFs, TAFs, PCXs, an
+// archive, the GTA1 set). Each file goes to the target that reads its kind,
+// as formats/identify tells it, and every file to the identify target.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "contexts/demo_archive.h"
+#include "contexts/demo_assets.h"
+#include "formats/gaf/gaf.h"
+#include "formats/identify/identify.h"
+#include "tests/support/gaf_bytes.h"
+#include "tests/support/kind_fixtures.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using kbot::identify::FileKind;
+
+struct Seed {
+  std::string name;
+  std::vector<uint8_t> bytes;
+};
+
+// The fuzz target (fuzz/<target>_fuzz.cc) that reads a kind, or "".
+std::string TargetFor(FileKind kind) {
+  switch (kind) {
+    case FileKind::kGaf:
+    case FileKind::kTa3dGaf: return "gaf";
+    case FileKind::kHpi: return "hpi";
+    case FileKind::kCityMap: return "gta_cmp";
+    case FileKind::kStyle: return "gta_style";
+    case FileKind::kFxt: return "fxt";
+    case FileKind::kPlayerFile: return "gta_player";
+    default: return "";
+  }
+}
+
+// TA3D truecolor GAFs: RGB and RGBA frames in stored zlib streams, and a
+// sequence of three frames of different sizes and origins.
+std::vector<Seed> Ta3dSeeds() {
+  using kbot::testing::FixtureFrame;
+  using kbot::testing::StoredZlib;
+  using kbot::testing::Ta3dData;
+  FixtureFrame rgb{.width = 2, .height = 1, .transparency = 0, .storage = 1, .duration = 2};
+  rgb.payload = Ta3dData(StoredZlib({1, 2, 3, 4, 5, 6}));
+  FixtureFrame rgba{.width = 1, .height = 2, .origin_x = 1, .transparency = 1, .storage = 1};
+  rgba.payload = Ta3dData(StoredZlib({9, 8, 7, 255, 6, 5, 4, 0}));
+  FixtureFrame wide{.width = 3, .height = 1, .origin_y = -1, .transparency = 2, .storage = 1};
+  wide.payload = Ta3dData(StoredZlib(std::vector<uint8_t>(12, 200)));
+  const auto file = [](std::vector<kbot::testing::FixtureSequence> seqs) {
+    return kbot::testing::LayOutGaf(seqs, kbot::gaf::kVersionTa3dTruecolor).bytes;
+  };
+  return {{"ta3d_one.gaf", file({{"icon", 1, 0, {rgb}}})},
+          {"ta3d_sequence.gaf", file({{"build", 1, 0, {rgb, rgba, wide}}, {"glow", 0x100, 0, {rgba}}})}};
+}
+
+std::vector<Seed> AllSeeds() {
+  std::vector<Seed> seeds;
+  for (const kbot::testing::KindFixture& f : kbot::testing::KindFixtures()) {
+    seeds.push_back({f.name, f.bytes});
+  }
+  for (Seed& s : Ta3dSeeds()) seeds.push_back(std::move(s));
+  absl::StatusOr<std::vector<kbot::contexts::DemoAsset>> demo = kbot::contexts::MakeDemoAssets();
+  if (demo.ok()) {
+    for (const auto& a : *demo) seeds.push_back({"demo/" + a.path, a.bytes});
+    absl::StatusOr<kbot::contexts::DemoAsset> ufo = kbot::contexts::MakeDemoArchive(*demo);
+    if (ufo.ok()) seeds.push_back({"demo/" + ufo->path, ufo->bytes});
+  }
+  return seeds;
+}
+
+bool Write(const fs::path& path, const std::vector<uint8_t>& bytes) {
+  std::error_code ec;
+  fs::create_directories(path.parent_path(), ec);
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+  return bool(out);
+}
+
+// "demo/anims/cursors.gaf" -> "demo_anims_cursors.gaf": one flat folder a target.
+std::string Flat(std::string name) {
+  for (char& c : name) c = (c == '/' || c == '\\') ? '_' : c;
+  return name;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: kbot_fuzz_corpus DIR\n");
+    return 2;
+  }
+  const fs::path root = argv[1];
+  std::map<std::string, int> counts;
+  for (const Seed& s : AllSeeds()) {
+    const std::string target = TargetFor(kbot::identify::IdentifyFile(s.bytes).kind);
+    for (const std::string& t : {std::string("identify"), target}) {
+      if (t.empty()) continue;
+      if (!Write(root / t / Flat(s.name), s.bytes)) {
+        std::fprintf(stderr, "kbot_fuzz_corpus: cannot write %s\n", (root / t).c_str());
+        return 1;
+      }
+      ++counts[t];
+    }
+  }
+  for (const auto& [target, n] : counts) std::printf("%s: %d seed(s)\n", target.c_str(), n);
+  return 0;
+}

@@ -1,0 +1,138 @@
+// Every tool that reads a format refuses a file of another kind by name: one
+// check per pair of tool and kind, each with the exact message.
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "absl/strings/match.h"
+
+#include "mcp/tools/file_kind.h"
+#include "mcp/tools/font_handlers.h"
+#include "mcp/tools/fxt_handlers.h"
+#include "mcp/tools/gaf_tools.h"
+#include "mcp/tools/hpi_handlers.h"
+#include "mcp/tools/map_handlers.h"
+#include "mcp/tools/picture_handlers.h"
+#include "mcp/tools/player_handlers.h"
+#include "mcp/tools/style_handlers.h"
+#include "tests/support/kind_fixtures.h"
+
+namespace kbot::tools {
+namespace {
+
+using testing::KindFixture;
+using Run = std::function<absl::Status(const Asset&)>;
+
+struct ToolUnderTest {
+  const char* name;
+  Run run;
+  std::vector<FileKind> reads;  // kinds it does not refuse
+};
+
+template <typename T>
+absl::Status StatusOf(const absl::StatusOr<T>& r) {
+  return r.status();
+}
+
+std::vector<ToolUnderTest> Tools() {
+  const std::vector<FileKind> gaf = {FileKind::kGaf, FileKind::kTa3dGaf};
+  const std::vector<FileKind> headerless = kHeaderlessKinds;
+  const ReadBytes no_files = [](const std::string& p) -> absl::StatusOr<contexts::Blob> {
+    return absl::NotFoundError(p);
+  };
+  return {
+      {"gaf_list", [](const Asset& a) { return StatusOf(GafList(a)); }, gaf},
+      {"gaf_info", [](const Asset& a) { return StatusOf(GafInfo(a, std::nullopt)); }, gaf},
+      {"gaf_export", [](const Asset& a) { return StatusOf(GafExport(a, ExportRequest{})); }, gaf},
+      {"gaf_check",
+       [](const Asset& a) {
+         const json r = GafCheckFile(a);
+         return r["errors"].empty() ? absl::OkStatus()
+                                    : absl::InvalidArgumentError(r["errors"][0].get<std::string>());
+       },
+       gaf},
+      {"hpi_list", [](const Asset& a) { return StatusOf(HpiList(a)); }, {FileKind::kHpi}},
+      {"map_describe", [](const Asset& a) { return StatusOf(MapDescribe(a, std::nullopt)); },
+       {FileKind::kCityMap}},
+      {"style_describe", [](const Asset& a) { return StatusOf(StyleDescribe(a)); },
+       {FileKind::kStyle}},
+      {"style_tiles", [](const Asset& a) { return StatusOf(StyleTiles(a, TilesRequest{})); },
+       {FileKind::kStyle}},
+      {"fxt_decode", [](const Asset& a) { return StatusOf(FxtDecode(a, FxtQuery{})); },
+       {FileKind::kFxt}},
+      {"font_render",
+       [](const Asset& a) {
+         FontRequest r;
+         r.text = "A";
+         return StatusOf(FontRender(a, r));
+       },
+       {FileKind::kFont}},
+      {"picture_export",
+       [no_files](const Asset& a) { return StatusOf(PictureExport(a, PictureRequest{}, no_files)); },
+       headerless},
+      // Told by its size only: a cut file may have any size, so other kinds
+      // told by size alone go to the reader, which checks the content.
+      {"player_describe", [](const Asset& a) { return StatusOf(PlayerDescribe(a)); },
+       headerless},
+  };
+}
+
+// What the message tells the user to do instead, by kind.
+std::string Hint(FileKind kind) {
+  switch (kind) {
+    case FileKind::kGaf:
+    case FileKind::kTa3dGaf: return "use gaf_list (kbot gaf list)";
+    case FileKind::kHpi: return "use hpi_list (kbot hpi list)";
+    case FileKind::kCityMap: return "use map_describe (kbot gta map)";
+    case FileKind::kStyle: return "use style_describe (kbot gta style)";
+    case FileKind::kFxt: return "use fxt_decode (kbot gta fxt)";
+    case FileKind::kFont: return "use font_render (kbot gta font)";
+    case FileKind::kRawPicture:
+    case FileKind::kRatPicture: return "use picture_export (kbot gta picture)";
+    case FileKind::kPlayerFile: return "use player_describe (kbot gta player)";
+    case FileKind::kPal:
+    case FileKind::kPcx:
+      return "give it as the palette argument of gaf_export (kbot gaf export --palette)";
+    case FileKind::kRgbPalette:
+      return "give it as the palette argument of picture_export for a RAT picture";
+    case FileKind::kSavedGame: return "kbot does not read saved games";
+    case FileKind::kTnt: return "kbot does not read TA maps yet";
+    default: return "kbot does not read it";
+  }
+}
+
+TEST(WrongKind, EveryToolRefusesEveryOtherKindByName) {
+  int pairs = 0;
+  for (const ToolUnderTest& tool : Tools()) {
+    for (const KindFixture& f : testing::KindFixtures()) {
+      if (std::find(tool.reads.begin(), tool.reads.end(), f.kind) != tool.reads.end()) continue;
+      const absl::Status s = tool.run(Asset{f.name, f.bytes});
+      EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << tool.name << " on " << f.name;
+      EXPECT_EQ(s.message(), f.name + " is " + f.what + "; " + Hint(f.kind))
+          << tool.name << " on " << f.name;
+      ++pairs;
+    }
+  }
+  EXPECT_GT(pairs, 150);
+}
+
+TEST(WrongKind, NoToolRefusesTheKindsItReads) {
+  for (const ToolUnderTest& tool : Tools()) {
+    for (const KindFixture& f : testing::KindFixtures()) {
+      if (std::find(tool.reads.begin(), tool.reads.end(), f.kind) == tool.reads.end()) continue;
+      const absl::Status s = tool.run(Asset{f.name, f.bytes});
+      EXPECT_FALSE(absl::StrContains(s.message(), f.name + " is "))
+          << tool.name << " on " << f.name << ": " << s;
+    }
+  }
+}
+
+TEST(WrongKind, AFileOfNoKnownKindGoesToTheReader) {
+  const std::vector<uint8_t> odd = {0x13, 0x37, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+  EXPECT_TRUE(RequireKind(Asset{"odd.gaf", odd}, kGafKinds).ok());
+  absl::StatusOr<json> list = GafList(Asset{"odd.gaf", odd});
+  EXPECT_TRUE(list.ok()) << list.status();  // a GAF with an unexpected version: a warning
+}
+
+}  // namespace
+}  // namespace kbot::tools
