@@ -510,6 +510,12 @@ void GtaSummary(const Collector& c) {
                 BytesOf(*fxt), fxt->ns / 1e3 / std::max(1.0, records / 1e3));
     Result("gta_fxt_records", records);
   }
+  const Figure* derived = c.Find("BM_GtaFxtDecodeDerived");
+  if (fxt != nullptr && derived != nullptr) {
+    std::printf("  %-28s %9.3f ms   %.3f x the documented pair's decode\n",
+                "FXT, other starting values", derived->ns / 1e6, derived->ns / fxt->ns);
+    Result("gta_fxt_derived_ratio", derived->ns / fxt->ns);
+  }
   if (fxt != nullptr && decrypt != nullptr) {
     const double mbps = BytesOf(*decrypt) / decrypt->ns * 1e3;
     std::printf("  %-28s %9.3f ms (%8.1f MB/s)   %.1f%% of the decode's time\n",
@@ -517,6 +523,41 @@ void GtaSummary(const Collector& c) {
     Result("gta_fxt_decrypt_ms", decrypt->ns / 1e6);
     Result("gta_fxt_decrypt_mbps", mbps);
     Result("gta_fxt_decrypt_share", decrypt->ns / fxt->ns);
+  }
+}
+
+// TA3D truecolor frames against plain zlib, and the file-kind check every
+// tool runs against the structure read it precedes.
+void Ta3dSummary(const Collector& c) {
+  const Figure* decode = c.Find("BM_Ta3dDecode");
+  const Figure* rgb = c.Find("BM_Ta3dDecodeRgb");
+  const Figure* inflate = c.Find("BM_Ta3dInflateOnly");
+  const Figure* id_gaf = c.Find("BM_IdentifyGaf");
+  const Figure* id_unknown = c.Find("BM_IdentifyUnknown");
+  const Figure* read = c.Find("BM_ReadGafTa3d");
+  if (decode != nullptr && inflate != nullptr) {
+    std::printf("\nTA3D truecolor GAF, 8 RGBA 640 x 480 frames (ratio = throughput / zlib "
+                "uncompress's):\n");
+    std::printf("  %-28s %9.3f ms   uncompress %9.3f ms   ratio %.3f\n", "decode (RenderFrame)",
+                decode->ns / 1e6, inflate->ns / 1e6, inflate->ns / decode->ns);
+    Result("ta3d_decode_ms", decode->ns / 1e6);
+    Result("ta3d_inflate_ms", inflate->ns / 1e6);
+    Result("ta3d_decode_ratio", inflate->ns / decode->ns);
+    if (rgb != nullptr) {
+      std::printf("  %-28s %9.3f ms   ratio %.3f\n", "decode, RGB frames", rgb->ns / 1e6,
+                  inflate->ns / rgb->ns);
+      Result("ta3d_decode_rgb_ratio", inflate->ns / rgb->ns);
+    }
+  }
+  if (id_gaf != nullptr && read != nullptr) {
+    std::printf("  %-28s %9.3f us   %.1f%% of ReadGaf's %.3f us\n", "IdentifyFile (a GAF)",
+                id_gaf->ns / 1e3, 100 * id_gaf->ns / read->ns, read->ns / 1e3);
+    Result("identify_gaf_share", id_gaf->ns / read->ns);
+  }
+  if (id_unknown != nullptr) {
+    std::printf("  %-28s %9.3f us (every check runs)\n", "IdentifyFile (1 MB unknown)",
+                id_unknown->ns / 1e3);
+    Result("identify_unknown_us", id_unknown->ns / 1e3);
   }
 }
 
@@ -552,6 +593,7 @@ int main(int argc, char** argv) {
   ExplorerSummary(collector);
   HpiSummary(collector);
   GtaSummary(collector);
+  Ta3dSummary(collector);
   std::printf("\n");
   for (const std::string& line : results) std::printf("%s\n", line.c_str());
   return 0;
