@@ -27,6 +27,7 @@
 #include "contexts/vfs.h"
 #include "formats/hpi/hpi.h"
 #include "formats/hpi/parallel_read.h"
+#include "mcp/tools/file_kind.h"
 
 namespace kbot::app {
 
@@ -342,6 +343,9 @@ absl::StatusOr<fs::path> PrepareTarget(const std::string& target) {
 int RunHpiExtract(const HpiExtractOptions& o) {
   absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.archive, o.context);
   if (!opened.ok()) return Fail(kCommand, opened.status());
+  if (absl::Status s = tools::RequireKind(opened->asset, {tools::FileKind::kHpi}); !s.ok()) {
+    return Fail(kCommand, s);
+  }
   absl::StatusOr<hpi::HpiArchive> archive =
       hpi::OpenHpi(opened->asset.bytes, opened->asset.path);
   if (!archive.ok()) return Fail(kCommand, archive.status());

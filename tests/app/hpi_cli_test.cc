@@ -170,6 +170,16 @@ TEST(HpiCli, ExtractsFromAContext) {
   EXPECT_EQ(ReadBytes(kbot.dir() / "out/Units/ArmCom.fbi"), BytesOf("0123456789"));
 }
 
+TEST(HpiCli, ExtractRefusesAFileOfAnotherKindByName) {
+  KbotProcess kbot;
+  WriteBytes(kbot.dir() / "notes.hpi", BytesOf("[UNITINFO]\n{\n}\n"));
+  const KbotRun r = kbot.Run("hpi extract notes.hpi --target out");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "kbot: hpi extract: notes.hpi is a text file, starting \"[UNITINFO]\"; kbot "
+                   "does not read it\n");
+  EXPECT_FALSE(fs::exists(kbot.dir() / "out"));
+}
+
 TEST(HpiCli, HostileNamesNeverLeaveTheTarget) {
   KbotProcess kbot;
   WriteBytes(kbot.dir() / "evil.hpi", testing::FlatHpiV1({{"../evil", BytesOf("1")},
@@ -286,11 +296,12 @@ TEST(HpiCli, MissingAndMalformedArchivesFail) {
   KbotRun r = kbot.Run("hpi list missing.hpi");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "kbot: hpi list: missing.hpi: cannot open: No such file or directory\n");
-  WriteBytes(kbot.dir() / "notes.hpi", BytesOf("just some text"));
+  // Bytes of no kind kbot can tell reach the reader, which names the header.
+  WriteBytes(kbot.dir() / "notes.hpi", {0x01, 0x02, 'j', 'u', 'n', 'k', 0, 0});
   r = kbot.Run("hpi extract notes.hpi --target out");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err,
-            "kbot: hpi extract: notes.hpi: header at 0x0: marker 0x7473756a is not HAPI "
+            "kbot: hpi extract: notes.hpi: header at 0x0: marker 0x756a0201 is not HAPI "
             "(0x49504148): not an HPI archive\n");
   EXPECT_FALSE(fs::exists(kbot.dir() / "out"));
   r = kbot.Run("hpi pack nowhere --target x.hpi");

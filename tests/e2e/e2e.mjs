@@ -647,10 +647,10 @@ async function commonChecks(client, ctx) {
     await assert.rejects(client.readResource({ uri: `kbot://${context}/../outside` }), McpError, 'resources/read with ..');
   });
 
-  await check('tool error: a file that is not a GAF', async () => {
+  await check('tool error: a file that is not a GAF is named for what it is', async () => {
     const r = await client.callTool({ name: 'gaf_list', arguments: { path: 'palettes/palette.pal' } });
     assert.equal(r.isError, true);
-    assert.match(textOf(r), /palettes\/palette\.pal/);
+    assert.match(textOf(r), /palettes\/palette\.pal is a 256-colour palette \(PAL\); give it as the palette argument/);
   });
 
   await check('tool error: an unknown sequence / frame out of range', async () => {
