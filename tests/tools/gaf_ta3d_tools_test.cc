@@ -15,6 +15,7 @@
 #include "mcp/tools/gaf_dump.h"
 #include "mcp/tools/gaf_roundtrip.h"
 #include "mcp/tools/gaf_tools.h"
+#include "tests/contexts/test_dir.h"
 #include "tests/support/decode_image.h"
 #include "tests/support/gaf_bytes.h"
 
@@ -123,17 +124,8 @@ TEST(Ta3dTools, CheckDecodesEveryFrameAndLocatesABadOne) {
   EXPECT_EQ(report["frames"], 3);  // the others still decoded
 }
 
-class Ta3dEdit : public ::testing::Test {
+class Ta3dEdit : public testing::TempDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("kbot-ta3d-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   static std::string Read(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
     std::stringstream ss;
@@ -156,8 +148,6 @@ class Ta3dEdit : public ::testing::Test {
     req.variant = variant;
     return BuildGafBytes(req);
   }
-
-  fs::path dir_;
 };
 
 TEST_F(Ta3dEdit, DumpWritesRgbaPngsAndZlibStorages) {
