@@ -69,7 +69,9 @@ std::optional<FileIdentity> Text(Bytes b) {
   while (start < n && (b[start] == '\n' || b[start] == '\r' || b[start] == ' ')) ++start;
   size_t end = start;
   while (end < n && b[end] != '\n' && b[end] != '\r' && end - start < 40) ++end;
-  const std::string first(b.begin() + start, b.begin() + end);
+  // Shown in messages (and JSON): printable ASCII only, whatever the encoding.
+  std::string first(b.begin() + start, b.begin() + end);
+  for (char& c : first) c = (uint8_t(c) >= 0x20 && uint8_t(c) < 0x7f) ? c : '?';
   return FileIdentity{FileKind::kText, absl::StrCat("a text file, starting \"", first, "\"")};
 }
 

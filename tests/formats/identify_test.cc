@@ -51,6 +51,13 @@ TEST(IdentifyFile, ATextFileOfAPaletteSizeIsText) {
   EXPECT_EQ(id.kind, FileKind::kText);
 }
 
+TEST(IdentifyFile, ATextsFirstLineIsShownInPrintableAscii) {
+  const std::string latin1 = "\tCaf\xe9 cr\xe8me\r\nsecond line\n";
+  const FileIdentity id = IdentifyFile(AsBytes(std::vector<uint8_t>(latin1.begin(), latin1.end())));
+  EXPECT_EQ(id.kind, FileKind::kText);
+  EXPECT_EQ(id.what, "a text file, starting \"?Caf? cr?me\"");
+}
+
 TEST(IdentifyFile, AGafWhoseTablesRunPastTheFileIsNotAGaf) {
   std::vector<uint8_t> gaf = testing::KindFixtureOf(FileKind::kGaf).bytes;
   gaf[4] = 200;  // 200 sequences, a table the file cannot hold
