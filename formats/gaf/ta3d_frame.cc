@@ -87,22 +87,11 @@ absl::StatusOr<image::RgbaPicture> DecodeTa3dFrame(Bytes file, const FrameInfo& 
                                      " byte(s) after the end of the zlib stream, inside its "
                                      "count; ignored"));
   }
+  if (bpp == 3) return image::RgbaFromRgb(info.width, info.height, raw.data());
   image::RgbaPicture pic;
   pic.width = info.width;
   pic.height = info.height;
-  if (bpp == 4) {
-    pic.rgba = std::move(raw);
-    return pic;
-  }
-  pic.rgba.resize(info.pixels() * 4);
-  const uint8_t* src = raw.data();
-  uint8_t* dst = pic.rgba.data();
-  for (size_t i = 0, n = info.pixels(); i < n; ++i, src += 3, dst += 4) {
-    dst[0] = src[0];
-    dst[1] = src[1];
-    dst[2] = src[2];
-    dst[3] = 255;
-  }
+  pic.rgba = std::move(raw);
   return pic;
 }
 

@@ -58,12 +58,12 @@ absl::Status CheckCount(absl::string_view name, absl::string_view kind, PictureS
 
 std::optional<PictureSize> KnownPictureSize(absl::string_view file_name) {
   const std::string base = BaseName(file_name);
-  if (base == "F_UPPER" || NumberedName(base, "F_LOGO", '0', '7')) return PictureSize{640, 168};
-  if (NumberedName(base, "F_LOWER", '0', '1')) return PictureSize{640, 312};
-  if (NumberedName(base, "CUT", '0', '5')) return PictureSize{640, 480};
-  if (NumberedName(base, "F_PLAY", '1', '8')) return PictureSize{102, 141};
-  if (base == "F_PLAYN") return PictureSize{180, 50};
-  if (base == "F_RSTAR" || base == "F_RSTARN") return PictureSize{64, 59};
+  if (base == "F_UPPER" || NumberedName(base, "F_LOGO", '0', '7')) return kUpperPicture;
+  if (NumberedName(base, "F_LOWER", '0', '1')) return kLowerPicture;
+  if (NumberedName(base, "CUT", '0', '5')) return kCutPicture;
+  if (NumberedName(base, "F_PLAY", '1', '8')) return kPlayerPicture;
+  if (base == "F_PLAYN") return kPlayerNamePicture;
+  if (base == "F_RSTAR" || base == "F_RSTARN") return kStarPicture;
   return std::nullopt;
 }
 
@@ -80,18 +80,11 @@ absl::StatusOr<image::RgbaPicture> ReadRawPicture(Bytes file, absl::string_view 
   if (absl::Status c = CheckCount(name, "RAW (24-bit RGB)", *s, 3, file.size()); !c.ok()) {
     return c;
   }
-  image::RgbaPicture out(s->width, s->height);
-  for (size_t i = 0; i < out.pixels(); ++i) {
-    out.rgba[4 * i] = file[3 * i];
-    out.rgba[4 * i + 1] = file[3 * i + 1];
-    out.rgba[4 * i + 2] = file[3 * i + 2];
-    out.rgba[4 * i + 3] = 255;
-  }
-  return out;
+  return image::RgbaFromRgb(s->width, s->height, file.data());
 }
 
 absl::StatusOr<palette::Palette> ReadRgbPalette(Bytes file, absl::string_view name) {
-  if (file.size() != 768) {
+  if (file.size() != kRgbPaletteSize) {
     return absl::InvalidArgumentError(absl::StrCat(
         name, ": a RAT palette is 768 bytes (256 x R, G, B), the file is ", file.size()));
   }

@@ -20,6 +20,7 @@
 //   the size is an error naming both.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 
@@ -36,6 +37,19 @@ struct PictureSize {
   int height = 0;
   friend bool operator==(const PictureSize&, const PictureSize&) = default;
 };
+
+// F_PAL.RAW and CUTn.ACT: 256 x R, G, B.
+inline constexpr size_t kRgbPaletteSize = 768;
+
+// The sizes the game loads its frontend pictures with.
+inline constexpr PictureSize kUpperPicture{640, 168};   // F_UPPER, F_LOGO0..7
+inline constexpr PictureSize kLowerPicture{640, 312};   // F_LOWER0/1
+inline constexpr PictureSize kCutPicture{640, 480};     // CUT0..5
+inline constexpr PictureSize kPlayerPicture{102, 141};  // F_PLAY1..8
+inline constexpr PictureSize kPlayerNamePicture{180, 50};  // F_PLAYN
+inline constexpr PictureSize kStarPicture{64, 59};      // F_RSTAR, F_RSTARN
+inline constexpr std::array<PictureSize, 6> kFrontendPictureSizes = {
+    kCutPicture, kLowerPicture, kUpperPicture, kPlayerPicture, kPlayerNamePicture, kStarPicture};
 
 // The size the game loads a picture with, from its file name; nullopt for a
 // name not in the list.

@@ -1,12 +1,14 @@
 #include "formats/identify/identify.h"
 
 #include <algorithm>
-#include <array>
 #include <cstring>
 #include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "formats/gta/fxt.h"
+#include "formats/gta/picture.h"
+#include "formats/gta/player.h"
+#include "formats/palette/palette.h"
 #include "formats/identify/identify_internal.h"
 
 namespace kbot::identify {
@@ -14,7 +16,8 @@ namespace kbot::identify {
 namespace {
 
 bool StartsWith(Bytes b, absl::string_view magic, size_t at = 0) {
-  return b.size() >= at + magic.size() && std::memcmp(b.data() + at, magic.data(), magic.size()) == 0;
+  return b.size() >= at + magic.size() &&
+         std::memcmp(b.data() + at, magic.data(), magic.size()) == 0;
 }
 
 // Files that say what they are in their first bytes.
@@ -75,32 +78,33 @@ std::optional<FileIdentity> Text(Bytes b) {
   return FileIdentity{FileKind::kText, absl::StrCat("a text file, starting \"", first, "\"")};
 }
 
-struct SizedPicture {
-  size_t width, height;
-};
-// The frontend pictures GTA1 loads, by their sizes.
-constexpr std::array<SizedPicture, 6> kFrontendPictures = {
-    {{640, 480}, {640, 312}, {640, 168}, {102, 141}, {180, 50}, {64, 59}}};
-
 // Kinds told by their size alone. A small text file of one of these sizes is
 // text: palettes and settings hold NUL bytes.
 std::optional<FileIdentity> BySize(Bytes b) {
-  if ((b.size() == 1024 || b.size() == 768 || b.size() == 0x414) && Text(b)) return std::nullopt;
-  if (b.size() == 1024) return FileIdentity{FileKind::kPal, "a 256-colour palette (PAL)"};
-  if (b.size() == 768) {
+  const size_t n = b.size();
+  if ((n == palette::kPalSize || n == gta::kRgbPaletteSize || n == gta::kPlayerFileSize) &&
+      Text(b)) {
+    return std::nullopt;
+  }
+  if (b.size() == palette::kPalSize) {
+    return FileIdentity{FileKind::kPal, "a 256-colour palette (PAL)"};
+  }
+  if (b.size() == gta::kRgbPaletteSize) {
     return FileIdentity{FileKind::kRgbPalette, "a 768-byte RGB palette (ACT, or GTA1's F_PAL.RAW)"};
   }
-  if (b.size() == 0x414) {
+  if (b.size() == gta::kPlayerFileSize) {
     return FileIdentity{FileKind::kPlayerFile, "GTA1 saved settings (PLAYER_A.DAT)"};
   }
-  for (const SizedPicture& p : kFrontendPictures) {
-    if (b.size() == p.width * p.height * 3) {
-      return FileIdentity{FileKind::kRawPicture, absl::StrCat("a GTA1 frontend picture (RAW, ",
-                                                              p.width, " x ", p.height, ", 24-bit)")};
+  for (const gta::PictureSize& p : gta::kFrontendPictureSizes) {
+    const size_t pixels = size_t(p.width) * size_t(p.height);
+    const std::string size = absl::StrCat(p.width, " x ", p.height);
+    if (b.size() == pixels * 3) {
+      return FileIdentity{FileKind::kRawPicture,
+                          absl::StrCat("a GTA1 frontend picture (RAW, ", size, ", 24-bit)")};
     }
-    if (b.size() == p.width * p.height) {
-      return FileIdentity{FileKind::kRatPicture, absl::StrCat("a GTA1 frontend picture (RAT, ",
-                                                              p.width, " x ", p.height, ", 8-bit)")};
+    if (b.size() == pixels) {
+      return FileIdentity{FileKind::kRatPicture,
+                          absl::StrCat("a GTA1 frontend picture (RAT, ", size, ", 8-bit)")};
     }
   }
   return std::nullopt;

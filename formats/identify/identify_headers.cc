@@ -2,20 +2,22 @@
 #include "formats/identify/identify_internal.h"
 
 #include "absl/strings/str_cat.h"
+#include "formats/gaf/gaf.h"
+#include "formats/gta/cmp.h"
+#include "formats/gta/font.h"
+#include "formats/gta/style.h"
+#include "formats/palette/palette.h"
 
 namespace kbot::identify {
 
 namespace {
 
-constexpr uint32_t kCityMapVersion = 331;
-constexpr size_t kCityMapFixed = 28 + 0x40000 + 0x6c;  // header, base table, services
-constexpr uint32_t kStyleVersion = 336;
-constexpr size_t kStyleHeader = 64;
-constexpr uint32_t kGafStandard = 0x00010100, kGafTa3d = 0x00010101;
-constexpr size_t kGafSequenceHeader = 40, kGafFrameInfo = 24;
+// A city map's parts whatever its sections' sizes: header, base table,
+// service locations.
+constexpr size_t kCityMapFixed = gta::kCmpHeaderSize + gta::kCmpBaseSize + gta::kCmpLocationsSize;
+// TA maps are not read yet: their header's version words and size.
 constexpr uint32_t kTntTa = 0x2000, kTntTak = 0x4000;
 constexpr size_t kTntHeader = 0x40;
-constexpr size_t kFontPalette = 768;
 
 uint32_t U32At(Bytes b, size_t at) { return at + 4 <= b.size() ? LoadU32(b.data() + at) : 0; }
 uint16_t U16At(Bytes b, size_t at) { return at + 2 <= b.size() ? LoadU16(b.data() + at) : 0; }
@@ -27,9 +29,9 @@ std::string Plural(uint64_t n, absl::string_view one, absl::string_view many) {
 }  // namespace
 
 std::optional<FileIdentity> CityMap(Bytes b) {
-  if (b.size() < kCityMapFixed || U32At(b, 0) != kCityMapVersion) return std::nullopt;
+  if (b.size() < kCityMapFixed || U32At(b, 0) != gta::kCmpVersion) return std::nullopt;
   uint64_t sections = 0;
-  for (size_t at = 8; at < 28; at += 4) sections += U32At(b, at);
+  for (size_t at = 8; at < gta::kCmpHeaderSize; at += 4) sections += U32At(b, at);
   const bool adds_up = kCityMapFixed + sections == b.size();
   return FileIdentity{FileKind::kCityMap,
                       absl::StrCat("a GTA1 city map (version 331",
@@ -38,9 +40,11 @@ std::optional<FileIdentity> CityMap(Bytes b) {
 }
 
 std::optional<FileIdentity> Style(Bytes b) {
-  if (b.size() < kStyleHeader || U32At(b, 0) != kStyleVersion) return std::nullopt;
+  if (b.size() < gta::kStyleHeaderSize || U32At(b, 0) != gta::kStyleVersion) {
+    return std::nullopt;
+  }
   uint64_t sections = 0;
-  for (size_t at = 4; at < kStyleHeader; at += 4) sections += U32At(b, at);
+  for (size_t at = 4; at < gta::kStyleHeaderSize; at += 4) sections += U32At(b, at);
   if (sections > b.size()) return std::nullopt;
   return FileIdentity{FileKind::kStyle, "a GTA1 style (version 336)"};
 }
@@ -49,23 +53,32 @@ std::optional<FileIdentity> Style(Bytes b) {
 // first frame's storage byte tells a TA: Kingdoms truecolor TAF.
 std::optional<FileIdentity> Gaf(Bytes b) {
   const uint32_t version = U32At(b, 0), count = U32At(b, 4);
-  if (b.size() < 12 || (version != kGafStandard && version != kGafTa3d && version != 0)) {
+  if (b.size() < gaf::kHeaderSize ||
+      (version != gaf::kVersionStandard && version != gaf::kVersionTa3dTruecolor &&
+       version != gaf::kVersionZero)) {
     return std::nullopt;
   }
-  if (uint64_t(count) * 4 > b.size() - 12 || (version == 0 && count == 0)) return std::nullopt;
+  if (uint64_t(count) * 4 > b.size() - gaf::kHeaderSize ||
+      (version == gaf::kVersionZero && count == 0)) {
+    return std::nullopt;
+  }
   bool truecolor_frames = false;
   for (uint32_t s = 0; s < count; ++s) {
-    const uint32_t at = U32At(b, 12 + 4 * size_t(s));
-    if (uint64_t(at) + kGafSequenceHeader > b.size()) return std::nullopt;
+    const uint32_t at = U32At(b, gaf::kHeaderSize + 4 * size_t(s));
+    if (uint64_t(at) + gaf::kSequenceHeaderSize > b.size()) return std::nullopt;
     const uint16_t frames = U16At(b, at);
-    if (uint64_t(at) + kGafSequenceHeader + 8ull * frames > b.size()) return std::nullopt;
+    if (uint64_t(at) + gaf::kSequenceHeaderSize + gaf::kFrameListItemSize * frames > b.size()) {
+      return std::nullopt;
+    }
     if (frames == 0) continue;
-    const uint32_t info = U32At(b, at + kGafSequenceHeader);
-    if (uint64_t(info) + kGafFrameInfo > b.size()) return std::nullopt;
-    truecolor_frames = truecolor_frames || b[info + 9] == 4 || b[info + 9] == 5;
+    const uint32_t info = U32At(b, at + gaf::kSequenceHeaderSize);
+    if (uint64_t(info) + gaf::kFrameInfoSize > b.size()) return std::nullopt;
+    const uint8_t storage = b[info + 9];
+    truecolor_frames = truecolor_frames || storage == gaf::kStorageArgb4444 ||
+                       storage == gaf::kStorageArgb1555;
   }
   const std::string sequences = Plural(count, "sequence", "sequences");
-  if (version == kGafTa3d) {
+  if (version == gaf::kVersionTa3dTruecolor) {
     return FileIdentity{FileKind::kTa3dGaf, absl::StrCat("a TA3D truecolor GAF (", sequences, ")")};
   }
   return FileIdentity{FileKind::kGaf,
@@ -85,17 +98,20 @@ std::optional<FileIdentity> TaMap(Bytes b) {
     }
   }
   return FileIdentity{FileKind::kTnt,
-                      absl::StrCat(version == kTntTa ? "a TA map (TNT, " : "a TA: Kingdoms map (TNT, ",
-                                   w, " x ", h, " cells)")};
+                      absl::StrCat(version == kTntTa ? "a TA map" : "a TA: Kingdoms map",
+                                   " (TNT, ", w, " x ", h, " cells)")};
 }
 
 // The 128-byte PCX header: manufacturer 0x0A, a known version, run-length or
 // no encoding, a usual depth and plane count, a window the right way round.
 std::optional<FileIdentity> Pcx(Bytes b) {
-  if (b.size() < 128 || b[0] != 0x0A) return std::nullopt;
+  if (b.size() < palette::kPcxHeaderSize || b[0] != 0x0A) return std::nullopt;
   // A 1024-byte PAL may start with 0x0A too; a PCX of that size would carry
   // its palette behind a 0x0C marker.
-  if (b.size() == 1024 && b[1024 - 769] != 0x0C) return std::nullopt;
+  if (b.size() == palette::kPalSize &&
+      b[palette::kPalSize - palette::kPcxPaletteTrailer] != 0x0C) {
+    return std::nullopt;
+  }
   const uint8_t version = b[1], encoding = b[2], bits = b[3], planes = b[65];
   if (version > 5 || version == 1 || encoding > 1) return std::nullopt;
   if (bits != 1 && bits != 2 && bits != 4 && bits != 8) return std::nullopt;
@@ -108,16 +124,17 @@ std::optional<FileIdentity> Pcx(Bytes b) {
 
 // FON: count, height, the glyphs, then the 768-byte palette ends the file.
 std::optional<FileIdentity> Font(Bytes b) {
-  if (b.size() < 2 + kFontPalette || b[0] == 0 || b[1] == 0) return std::nullopt;
-  const size_t count = b[0], height = b[1], glyphs_end = b.size() - kFontPalette;
+  if (b.size() < 2 + gta::kFontPaletteSize || b[0] == 0 || b[1] == 0) return std::nullopt;
+  const size_t count = b[0], height = b[1], glyphs_end = b.size() - gta::kFontPaletteSize;
   size_t at = 2;
   for (size_t g = 0; g < count; ++g) {
     if (at >= glyphs_end) return std::nullopt;
     at += 1 + size_t(b[at]) * height;
   }
   if (at != glyphs_end) return std::nullopt;
-  return FileIdentity{FileKind::kFont, absl::StrCat("a GTA1 font (", Plural(count, "glyph", "glyphs"),
-                                                    ", ", height, " pixels high)")};
+  return FileIdentity{FileKind::kFont, absl::StrCat("a GTA1 font (",
+                                                    Plural(count, "glyph", "glyphs"), ", ",
+                                                    height, " pixels high)")};
 }
 
 }  // namespace kbot::identify

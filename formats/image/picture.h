@@ -42,6 +42,20 @@ struct RgbaPicture {
   size_t pixels() const { return size_t(width) * size_t(height); }
 };
 
+// A w x h picture from `rgb`, 3 bytes a pixel (R, G, B, row-major, at least
+// w * h * 3 of them), every pixel opaque.
+inline RgbaPicture RgbaFromRgb(int w, int h, const uint8_t* rgb) {
+  RgbaPicture out(w, h);
+  uint8_t* dst = out.rgba.data();
+  for (size_t i = 0, n = out.pixels(); i < n; ++i, rgb += 3, dst += 4) {
+    dst[0] = rgb[0];
+    dst[1] = rgb[1];
+    dst[2] = rgb[2];
+    dst[3] = 255;
+  }
+  return out;
+}
+
 // The checks every encoder runs first, so a malformed picture is an error
 // with the same message from PNG, APNG and GIF, never a read past a plane.
 inline absl::Status CheckCanvas(int width, int height) {

@@ -128,10 +128,10 @@ absl::StatusOr<uint8_t> StorageByte(std::optional<gaf::Storage> named, gaf::Stor
 // RGB, the stored value (or 1) for RGBA. TA3D's writer stores 1 at +9.
 void SetTa3dStorage(std::optional<gaf::Storage> named, size_t line, const fs::path& file,
                     gaf::FrameToWrite& f, std::vector<std::string>& warnings) {
-  bool with_alpha = named == gaf::Storage::kZlibRgba;
-  if (named != gaf::Storage::kZlibRgba && named != gaf::Storage::kZlibRgb) {
-    for (size_t i = 3; i < f.rgba.size() && !with_alpha; i += 4) with_alpha = f.rgba[i] != 255;
-  }
+  bool translucent = false;
+  for (size_t i = 3; i < f.rgba.size() && !translucent; i += 4) translucent = f.rgba[i] != 255;
+  const bool with_alpha = named == gaf::Storage::kZlibRgba ||
+                          (named != gaf::Storage::kZlibRgb && translucent);
   f.storage_byte = 1;
   if (with_alpha && f.transparency == 0) {
     f.transparency = 1;
@@ -144,15 +144,9 @@ void SetTa3dStorage(std::optional<gaf::Storage> named, size_t line, const fs::pa
                                     int(f.transparency), " would make TA3D read RGBA; stored 0"));
     f.transparency = 0;
   }
-  if (!with_alpha) {
-    for (size_t i = 3; i < f.rgba.size(); i += 4) {
-      if (f.rgba[i] != 255) {
-        warnings.push_back(absl::StrCat(file.string(), ": line ", line,
-                                        ": zlib-rgb keeps no alpha; transparent pixels become "
-                                        "opaque"));
-        break;
-      }
-    }
+  if (!with_alpha && translucent) {
+    warnings.push_back(absl::StrCat(file.string(), ": line ", line,
+                                    ": zlib-rgb keeps no alpha; transparent pixels become opaque"));
     for (size_t i = 3; i < f.rgba.size(); i += 4) f.rgba[i] = 255;
   }
 }

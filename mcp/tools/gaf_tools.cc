@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "formats/gaf/gaf.h"
 #include "formats/gaf/render.h"
+#include "formats/gaf/ta3d_frame.h"
 #include "formats/image/gif_encode.h"
 #include "formats/image/png_encode.h"
 #include "formats/image/scale.h"
@@ -190,10 +191,11 @@ struct DecodeReport {
 // Every stock file draws at most 127 pixels per byte it holds (raw frames one),
 // so a file whose frames claim far more is sharing frames to make the reader
 // work for nothing; decoding stops there. A TA3D file's zlib frames can draw
-// up to 1032 / 3 pixels a byte. The floor leaves room for the frames an honest
-// small file reuses.
+// as many pixels a byte as an RGB stream expands. The floor leaves room for
+// the frames an honest small file reuses.
 uint64_t PixelBudget(const Asset& asset, const gaf::Gaf& gaf) {
-  const uint64_t per_byte = gaf.variant == gaf::Variant::kTa3dTruecolor ? 344 : 256;
+  const uint64_t per_byte =
+      gaf.variant == gaf::Variant::kTa3dTruecolor ? gaf::kMaxInflateRatio / 3 : 256;
   return std::max<uint64_t>(gaf::kMaxFramePixels, per_byte * uint64_t(asset.bytes.size()));
 }
 
