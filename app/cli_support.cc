@@ -5,7 +5,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "mcp/tools/file_kind.h"
+#include "tools/file_kind.h"
 
 namespace kbot::app {
 

@@ -10,7 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "contexts/file_io.h"
-#include "mcp/tools/gaf_tools.h"
+#include "tools/gaf_tools.h"
 
 namespace kbot::app {
 

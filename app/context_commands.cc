@@ -9,7 +9,7 @@
 #include "app/table.h"
 #include "contexts/registry.h"
 #include "contexts/workspace.h"
-#include "mcp/tools/context_list.h"
+#include "tools/context_list.h"
 
 namespace kbot::app {
 

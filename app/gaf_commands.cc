@@ -13,8 +13,8 @@
 #include "app/table.h"
 #include "app/workspace_support.h"
 #include "contexts/file_io.h"
-#include "mcp/tools/gaf_handlers.h"
-#include "mcp/tools/gaf_tools.h"
+#include "tools/gaf_handlers.h"
+#include "tools/gaf_tools.h"
 
 namespace kbot::app {
 

@@ -7,9 +7,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "app/cli_support.h"
-#include "mcp/tools/gaf_build.h"
-#include "mcp/tools/gaf_dump.h"
-#include "mcp/tools/gaf_roundtrip.h"
+#include "tools/gaf_build.h"
+#include "tools/gaf_dump.h"
+#include "tools/gaf_roundtrip.h"
 
 namespace kbot::app {
 

@@ -13,10 +13,10 @@
 #include "app/table.h"
 #include "app/workspace_support.h"
 #include "contexts/file_io.h"
-#include "mcp/tools/font_handlers.h"
-#include "mcp/tools/picture_handlers.h"
-#include "mcp/tools/player_handlers.h"
-#include "mcp/tools/style_handlers.h"
+#include "tools/font_handlers.h"
+#include "tools/picture_handlers.h"
+#include "tools/player_handlers.h"
+#include "tools/style_handlers.h"
 
 namespace kbot::app {
 

@@ -20,8 +20,8 @@
 #include "app/workspace_support.h"
 #include "contexts/file_io.h"
 #include "formats/gta/fxt.h"
-#include "mcp/tools/fxt_handlers.h"
-#include "mcp/tools/map_handlers.h"
+#include "tools/fxt_handlers.h"
+#include "tools/map_handlers.h"
 #include "contexts/vfs.h"
 
 namespace kbot::app {

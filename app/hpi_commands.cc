@@ -14,7 +14,7 @@
 #include "app/workspace_support.h"
 #include "contexts/file_io.h"
 #include "formats/hpi/hpi_writer.h"
-#include "mcp/tools/hpi_handlers.h"
+#include "tools/hpi_handlers.h"
 
 namespace kbot::app {
 

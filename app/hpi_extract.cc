@@ -27,7 +27,7 @@
 #include "contexts/vfs.h"
 #include "formats/hpi/hpi.h"
 #include "formats/hpi/parallel_read.h"
-#include "mcp/tools/file_kind.h"
+#include "tools/file_kind.h"
 
 namespace kbot::app {
 

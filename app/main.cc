@@ -1,4 +1,4 @@
-// The kbot binary: subcommands parse flags and call mcp/tools/.
+// The kbot binary: subcommands parse flags and call tools/.
 #include <malloc.h>
 
 #include <iostream>

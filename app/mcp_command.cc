@@ -10,10 +10,11 @@
 #include "app/cli_support.h"
 #include "app/workspace_support.h"
 #include "mcp/http_transport.h"
+#include "app/mcp_catalog.h"
 #include "mcp/server.h"
 #include "mcp/stop_signals.h"
 #include "mcp/stdio_transport.h"
-#include "mcp/tools/catalog.h"
+#include "tools/catalog.h"
 #include "web/explorer.h"
 
 namespace kbot::app {
@@ -48,7 +49,7 @@ int ServeHttp(const McpOptions& o, mcp::Server& server, const contexts::Workspac
   if (!transport.ok()) return Fail("mcp", transport.status());
   // The web explorer at /, beside /mcp, on the same host and security checks.
   web::ExplorerOptions explorer_options;
-  explorer_options.limits = server.options().limits;
+  explorer_options.limits.max_inline_image_base64 = server.options().limits.max_inline_image_base64;
   std::unique_ptr<web::Explorer> explorer =
       web::Explorer::Mount((*transport)->host(), workspace, explorer_options);
   std::cerr << "kbot mcp: serving " << (*transport)->url()
@@ -67,7 +68,7 @@ int RunMcp(const McpOptions& o) {
   options.limits.max_inline_image_base64 = o.image_limit;
   const sigset_t stop_signals = o.http.empty() ? sigset_t{} : mcp::BlockStopSignals();
   absl::StatusOr<std::unique_ptr<mcp::Server>> server =
-      mcp::Server::Create(*workspace, tools::AllTools(), tools::AllHooks(), options);
+      mcp::Server::Create(McpTools(*workspace), McpHooks(*workspace), options);
   if (!server.ok()) return Fail("mcp", server.status());
   ::signal(SIGPIPE, SIG_IGN);  // a client that goes away is a write error, not a crash
   if (!o.http.empty()) return ServeHttp(o, **server, *workspace, stop_signals);

@@ -7,7 +7,7 @@
 #include "app/cli_support.h"
 #include "app/table.h"
 #include "app/workspace_support.h"
-#include "mcp/tools/context_handlers.h"
+#include "tools/context_handlers.h"
 
 namespace kbot::app {
 
@@ -31,7 +31,7 @@ struct CandidatesOptions {
 };
 
 // Runs `tool` over the contexts this run serves.
-absl::StatusOr<json> Run(const mcp::Tool& tool, const json& arguments) {
+absl::StatusOr<json> Run(const tools::Tool& tool, const json& arguments) {
   absl::StatusOr<contexts::Workspace> workspace = OpenWorkspace({});
   if (!workspace.ok()) return workspace.status();
   return RunTool(tool, arguments, *workspace);

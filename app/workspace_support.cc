@@ -2,8 +2,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "contexts/registry.h"
-#include "mcp/schema.h"
-#include "mcp/tools/tool_support.h"
+#include "base/json_schema.h"
+#include "tools/tool_support.h"
 
 namespace kbot::app {
 
@@ -46,16 +46,16 @@ absl::StatusOr<CommandAsset> OpenCommandAsset(const std::string& file,
   return out;
 }
 
-absl::StatusOr<tools::json> RunTool(const mcp::Tool& tool, const tools::json& arguments,
+absl::StatusOr<tools::json> RunTool(const tools::Tool& tool, const tools::json& arguments,
                                     const contexts::Workspace& workspace) {
-  absl::StatusOr<mcp::CompiledSchema> schema = mcp::CompiledSchema::Compile(tool.input_schema);
+  absl::StatusOr<CompiledSchema> schema = CompiledSchema::Compile(tool.input_schema);
   if (!schema.ok()) return schema.status();
   if (absl::Status valid = schema->Validate(arguments); !valid.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("invalid arguments: ", valid.message()));
   }
-  const mcp::Limits limits;
-  const mcp::ToolCall call{arguments, workspace, NoProgress(), mcp::StderrLogger(), limits};
-  mcp::ToolResult result = tool.handler(call);
+  const tools::Limits limits;
+  const tools::ToolCall call{arguments, workspace, NoProgress(), tools::StderrLogger(), limits};
+  tools::ToolResult result = tool.handler(call);
   if (result.error) return absl::FailedPreconditionError(*result.error);
   return std::move(result.structured);
 }

@@ -7,8 +7,8 @@
 
 #include "absl/status/statusor.h"
 #include "contexts/workspace.h"
-#include "mcp/tool.h"
-#include "mcp/tools/gaf_tools.h"
+#include "tools/tool.h"
+#include "tools/gaf_tools.h"
 
 namespace kbot::app {
 
@@ -27,7 +27,7 @@ absl::StatusOr<CommandAsset> OpenCommandAsset(const std::string& file,
 
 // Runs an MCP tool's handler for a command, after checking `arguments`
 // against its input schema: the command prints exactly what the tool returns.
-absl::StatusOr<tools::json> RunTool(const mcp::Tool& tool, const tools::json& arguments,
+absl::StatusOr<tools::json> RunTool(const tools::Tool& tool, const tools::json& arguments,
                                     const contexts::Workspace& workspace);
 
 }  // namespace kbot::app

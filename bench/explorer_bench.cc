@@ -45,7 +45,7 @@
 #include "bench/http_load.h"
 #include "contexts/workspace.h"
 #include "mcp/http_host.h"
-#include "mcp/tools/gaf_handlers.h"
+#include "tools/gaf_handlers.h"
 #include "web/explorer.h"
 
 namespace kbot::bench {

@@ -27,7 +27,7 @@
 #include "contexts/workspace.h"
 #include "mcp/http_transport.h"
 #include "mcp/server.h"
-#include "mcp/tools/catalog.h"
+#include "app/mcp_catalog.h"
 
 namespace kbot::bench {
 namespace {
@@ -43,7 +43,7 @@ class HttpHarness {
     absl::StatusOr<contexts::Workspace> workspace = contexts::Workspace::Open({});
     if (!workspace.ok()) std::abort();
     workspace_ = std::make_unique<contexts::Workspace>(*std::move(workspace));
-    server_ = *mcp::Server::Create(*workspace_, tools::AllTools(), tools::AllHooks(), {});
+    server_ = *mcp::Server::Create(app::McpTools(*workspace_), app::McpHooks(*workspace_), {});
     mcp::HttpOptions options;
     options.port = 0;
     transport_ = *mcp::HttpTransport::Bind(*server_, options);

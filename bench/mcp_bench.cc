@@ -22,7 +22,7 @@
 #include "contexts/workspace.h"
 #include "mcp/json_rpc.h"
 #include "mcp/server.h"
-#include "mcp/tools/catalog.h"
+#include "app/mcp_catalog.h"
 
 namespace kbot::bench {
 namespace {
@@ -36,7 +36,7 @@ class Harness {
     absl::StatusOr<contexts::Workspace> workspace = contexts::Workspace::Open({});
     if (!workspace.ok()) std::abort();
     workspace_ = std::make_unique<contexts::Workspace>(*std::move(workspace));
-    server_ = *mcp::Server::Create(*workspace_, tools::AllTools(), tools::AllHooks(), {});
+    server_ = *mcp::Server::Create(app::McpTools(*workspace_), app::McpHooks(*workspace_), {});
     session_ = std::make_unique<mcp::Session>(*server_, [this](const std::string& line) {
       std::lock_guard<std::mutex> lock(mu_);
       last_ = line;

@@ -14,7 +14,7 @@
 #include "absl/strings/string_view.h"
 #include "contexts/file_io.h"
 #include "formats/common/byte_reader.h"
-#include "formats/common/progress.h"
+#include "base/progress.h"
 
 namespace kbot::contexts {
 

@@ -8,9 +8,9 @@
 #include <memory>
 #include <string>
 
+#include "app/mcp_catalog.h"
 #include "contexts/workspace.h"
 #include "mcp/server.h"
-#include "mcp/tools/catalog.h"
 #include "nlohmann/json.hpp"
 
 namespace {
@@ -27,8 +27,8 @@ Fixture& Shared() {
         *kbot::contexts::Workspace::Open({}));
     kbot::mcp::ServerOptions options;
     options.worker_threads = 1;
-    f->server = *kbot::mcp::Server::Create(*f->workspace, kbot::tools::AllTools(),
-                                           kbot::tools::AllHooks(), options);
+    f->server = *kbot::mcp::Server::Create(kbot::app::McpTools(*f->workspace),
+                                           kbot::app::McpHooks(*f->workspace), options);
     return f;
   }();
   return *fixture;

@@ -1,9 +1,9 @@
-// What an MCP server may offer beside its tools and the kbot:// files of its
-// contexts: prompts (prompts/list, prompts/get), resources at URIs of their
-// own, and resource templates, each declared as data next to its handler,
-// like a Tool. kbot itself registers none of them (the Server then behaves as
-// if they did not exist); the conformance fixture server
-// (tests/conformance/) registers the ones the official suite calls.
+// What an MCP server may offer beside its tools: prompts (prompts/list,
+// prompts/get), resources at URIs of their own, and resource templates, each
+// declared as data next to its handler, like a Tool. kbot registers one
+// template (its files, read through ServerHooks::read_resource); the
+// conformance fixture server (tests/conformance/) registers the ones the
+// official suite calls.
 #pragma once
 
 #include <functional>
@@ -63,7 +63,8 @@ struct ResourceTemplate {
   std::string description;
   std::string mime_type;
   // The `contents` of reading `uri`, given its template variables (strings).
-  // NotFound becomes -32002.
+  // NotFound becomes -32002. Null: the template only describes URIs that
+  // ServerHooks::read_resource reads.
   std::function<absl::StatusOr<json>(const std::string& uri, const json& variables)> read;
   Completer complete;  // optional: no candidates without it
 };

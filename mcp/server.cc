@@ -1,20 +1,17 @@
 #include "mcp/server.h"
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 
 namespace kbot::mcp {
 
-Server::Server(const contexts::Workspace& workspace, ServerHooks hooks, ServerOptions options)
-    : workspace_(workspace),
-      hooks_(std::move(hooks)),
+Server::Server(ServerHooks hooks, ServerOptions options)
+    : hooks_(std::move(hooks)),
       options_(std::move(options)),
       queue_(options_.worker_threads) {}
 
-absl::StatusOr<std::unique_ptr<Server>> Server::Create(const contexts::Workspace& workspace,
-                                                       std::vector<Tool> tools, ServerHooks hooks,
+absl::StatusOr<std::unique_ptr<Server>> Server::Create(std::vector<Tool> tools, ServerHooks hooks,
                                                        ServerOptions options) {
-  std::unique_ptr<Server> server(new Server(workspace, std::move(hooks), std::move(options)));
+  std::unique_ptr<Server> server(new Server(std::move(hooks), std::move(options)));
   for (Tool& tool : tools) {
     if (server->FindTool(tool.name) != nullptr) {
       return absl::InvalidArgumentError(absl::StrCat("tool ", tool.name, " is declared twice"));
@@ -78,8 +75,10 @@ const Resource* Server::FindResource(absl::string_view uri) const {
   return nullptr;
 }
 
-const ResourceTemplate* Server::MatchTemplate(absl::string_view uri, json& variables) const {
+const ResourceTemplate* Server::MatchTemplate(absl::string_view uri, json& variables,
+                                              bool readable) const {
   for (const ResourceTemplate& t : hooks_.resource_templates) {
+    if (readable && !t.read) continue;
     if (std::optional<json> matched = MatchUriTemplate(t.uri_template, uri)) {
       variables = *std::move(matched);
       return &t;
@@ -92,21 +91,6 @@ void Server::NotifyResourceUpdated(absl::string_view uri) {
   // Under the lock, so that no session is destroyed while it is told.
   std::lock_guard<std::mutex> lock(sessions_mu_);
   for (Session* session : sessions_) session->ResourceUpdated(std::string(uri));
-}
-
-std::string Server::Instructions() const {
-  std::vector<std::string> names;
-  for (const contexts::Context& c : workspace_.contexts()) {
-    names.push_back(absl::StrCat(c.name, " (", contexts::GameName(c.game),
-                                 c.builtin ? ", built-in sample assets)" : ")"));
-  }
-  return absl::StrCat(
-      "kbot reads Total Annihilation, TA: Kingdoms and GTA1 game data. Contexts: ",
-      absl::StrJoin(names, ", "),
-      ". Start with context_list, then vfs_list with a pattern such as \"**/*.gaf\"; gaf_list "
-      "names a GAF's sequences, gaf_info gives every frame's header, and gaf_export returns a "
-      "picture (png frame, gif/apng animation, or sheet; scale 2-8 enlarges small sprites). "
-      "Every file is also a resource at kbot://CONTEXT/PATH.");
 }
 
 }  // namespace kbot::mcp

@@ -1,5 +1,6 @@
-// The MCP server core, independent of transport: a Server holds what every
-// client shares (the contexts, the tools, the worker threads); a Session is
+// The MCP server core, independent of transport and of what it serves: a
+// Server holds what every client shares (the tools, the hooks the app fills
+// in, the worker threads); a Session is
 // one client's conversation. A transport hands each incoming line to
 // Session::Receive and writes every line the session's sink gets.
 // server.cc holds the Server; session.cc the Session's dispatch and life;
@@ -19,11 +20,9 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "contexts/workspace.h"
 #include "mcp/extras.h"
 #include "mcp/json_rpc.h"
-#include "mcp/resource_uri.h"
-#include "mcp/schema.h"
+#include "base/json_schema.h"
 #include "mcp/tool.h"
 #include "mcp/work_queue.h"
 
@@ -36,29 +35,30 @@ inline const std::vector<std::string>& SupportedProtocolVersions() {
   return versions;
 }
 
-// The bytes of a resource read.
-struct ResourceBytes {
-  std::vector<uint8_t> bytes;
-  std::string mime_type;
-};
-
-// What the core asks of the tools layer, which knows the formats.
+// What the core asks of the app beside its tools: the text that tells a
+// client where to start, completions, and the resources at the app's own
+// URIs. Every member is optional.
 struct ServerHooks {
-  // completion/complete: candidate values for `argument` starting with
-  // `prefix`, given the other arguments the client already has.
+  // The `instructions` of the initialize result.
+  std::string instructions;
+  // completion/complete of a tool's argument (ref/tool): candidate values for
+  // `argument` starting with `prefix`, given the other arguments the client
+  // already has. Errors mean no candidates.
   std::function<absl::StatusOr<std::vector<std::string>>(
-      absl::string_view argument, absl::string_view prefix, const json& arguments,
-      const contexts::Workspace& workspace)>
+      absl::string_view argument, absl::string_view prefix, const json& arguments)>
       complete;
-  // resources/read of a kbot:// URI with a query: a rendering of the file.
-  std::function<absl::StatusOr<ResourceBytes>(const contexts::Context& context,
-                                              const ResourceUri& uri, Progress& progress)>
-      render;
+  // resources/list: the app's resources ({"uri", "name", ...} entries), after
+  // the registered `resources`. Cancelled when `progress` says stop.
+  std::function<absl::StatusOr<std::vector<json>>(Progress& progress)> list_resources;
+  // resources/read of a URI no registered resource or template reads: the
+  // result's `contents`. NotFound (-32002) when there is no such resource,
+  // InvalidArgument (-32602), anything else -32603.
+  std::function<absl::StatusOr<json>(const std::string& uri, Progress& progress)> read_resource;
 
-  // Optional offerings beside the tools and the contexts' kbot:// files
-  // (mcp/extras.h). kbot registers none; a server with prompts declares the
-  // prompts capability. Resources are listed before the files, templates
-  // after kbot's own; a URI they answer is never looked up as a file.
+  // Offerings declared as data (mcp/extras.h): a server with prompts declares
+  // the prompts capability. Resources are listed before the app's list, and
+  // templates in order; a URI a resource or a template with a `read` answers
+  // is never passed to read_resource.
   std::vector<Prompt> prompts;
   std::vector<Resource> resources;
   std::vector<ResourceTemplate> resource_templates;
@@ -70,7 +70,6 @@ struct ServerOptions {
   std::string version = "0.1.0";
   size_t tools_page_size = 50;
   size_t resources_page_size = 200;
-  size_t max_resource_bytes = 64 << 20;  // resources/read refuses larger files
   Limits limits;
   // Least time between two progress notifications of one request: enough to
   // keep a client's timeout alive, few enough not to flood it.
@@ -89,12 +88,10 @@ class Server {
  public:
   // Compiles every tool's schemas; InvalidArgument names a tool whose schema
   // is unusable or a tool, prompt, resource URI or URI template declared twice.
-  static absl::StatusOr<std::unique_ptr<Server>> Create(const contexts::Workspace& workspace,
-                                                        std::vector<Tool> tools,
+  static absl::StatusOr<std::unique_ptr<Server>> Create(std::vector<Tool> tools,
                                                         ServerHooks hooks,
                                                         ServerOptions options);
 
-  const contexts::Workspace& workspace() const { return workspace_; }
   const ServerOptions& options() const { return options_; }
   const ServerHooks& hooks() const { return hooks_; }
   WorkQueue& queue() { return queue_; }
@@ -107,22 +104,21 @@ class Server {
   const CompiledTool* FindTool(absl::string_view name) const;
   const Prompt* FindPrompt(absl::string_view name) const;
   const Resource* FindResource(absl::string_view uri) const;
-  // The first registered template `uri` matches, and its variables.
-  const ResourceTemplate* MatchTemplate(absl::string_view uri, json& variables) const;
+  // The first registered template `uri` matches, and its variables; with
+  // `readable`, only a template that has a `read`.
+  const ResourceTemplate* MatchTemplate(absl::string_view uri, json& variables,
+                                        bool readable = false) const;
 
   // Sends notifications/resources/updated to every session subscribed to
   // `uri` (with resource_subscriptions on). From any thread.
   void NotifyResourceUpdated(absl::string_view uri);
 
-  // The `instructions` of the initialize result: the contexts and where to start.
-  std::string Instructions() const;
 
  private:
-  Server(const contexts::Workspace& workspace, ServerHooks hooks, ServerOptions options);
+  Server(ServerHooks hooks, ServerOptions options);
 
   friend class Session;  // a session registers itself for NotifyResourceUpdated
 
-  const contexts::Workspace& workspace_;
   ServerHooks hooks_;
   ServerOptions options_;
   std::vector<CompiledTool> tools_;
@@ -197,6 +193,7 @@ class Session {
   absl::StatusOr<json> ListPrompts(const json& params) const;
   absl::StatusOr<json> GetPrompt(const json& params) const;
   absl::StatusOr<json> Subscribe(const json& params, bool subscribe);
+  bool ListedByApp(const std::string& uri) const;
   void ResourceUpdated(const std::string& uri);
 
   // The response to `in`, sent at once.

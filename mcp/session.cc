@@ -205,18 +205,6 @@ void Session::HandleRequest(const Incoming& in) {
   }
   if (m == "resources/templates/list") {
     json templates = json::array();
-    templates.push_back(
-        {{"uriTemplate", kResourceTemplate},
-         {"name", "context-file"},
-         {"title", "A file of a context"},
-         {"description",
-          "Any file of a registered game-data folder, by context name and path "
-          "(case-insensitive, '/'-separated). Add ?export=png|gif|apng|sheet "
-          "(with sequence, frame, palette, transparency, scale) to a GAF's URI for "
-          "a rendered picture; the links map_render, style_tiles, font_render and "
-          "picture_export return carry export=map|tiles|font|picture and the "
-          "tool's arguments."}});
-    // Then the registered ones (none for kbot).
     for (const ResourceTemplate& t : server_.hooks().resource_templates) {
       json entry = {{"uriTemplate", t.uri_template}, {"name", t.name}};
       if (!t.title.empty()) entry["title"] = t.title;
@@ -322,10 +310,11 @@ json Session::Initialize(const json& params) {
                        {"logging", json::object()},
                        {"completions", json::object()}};
   if (!server_.hooks().prompts.empty()) capabilities["prompts"] = {{"listChanged", false}};
-  return json{{"protocolVersion", version},
-              {"capabilities", std::move(capabilities)},
-              {"serverInfo", {{"name", o.name}, {"title", o.title}, {"version", o.version}}},
-              {"instructions", server_.Instructions()}};
+  json result = {{"protocolVersion", version},
+                 {"capabilities", std::move(capabilities)},
+                 {"serverInfo", {{"name", o.name}, {"title", o.title}, {"version", o.version}}}};
+  if (!server_.hooks().instructions.empty()) result["instructions"] = server_.hooks().instructions;
+  return result;
 }
 
 }  // namespace kbot::mcp

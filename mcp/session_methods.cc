@@ -36,6 +36,20 @@ void SetNextCursor(json& result, size_t next, size_t total) {
 
 }  // namespace
 
+// Whether the app's resources/list holds `uri` (subscriptions are rare: a
+// whole listing per subscribe is affordable).
+bool Session::ListedByApp(const std::string& uri) const {
+  if (!server_.hooks().list_resources) return false;
+  absl::StatusOr<std::vector<json>> listed = server_.hooks().list_resources(NoProgress());
+  if (!listed.ok()) return false;
+  return std::any_of(listed->begin(), listed->end(),
+                     [&uri](const json& r) { return r.value("uri", "") == uri; });
+}
+
+namespace {
+
+}  // namespace
+
 absl::StatusOr<json> Session::ListTools(const json& params) const {
   const auto& tools = server_.tools();
   absl::StatusOr<size_t> start = PageStart(params, tools.size(), "tools/list");
@@ -69,8 +83,7 @@ absl::StatusOr<json> Session::CallTool(const json& params, InFlight& flight) {
   RequestProgress progress(*this, flight);
   SessionLogger logger(*this, flight.id);
   RequestClient client(*this, flight);
-  const ToolCall call{arguments,        server_.workspace(), progress, logger,
-                      server_.options().limits, &client};
+  const ToolCall call{arguments, progress, logger, server_.options().limits, &client};
   ToolResult result = tool->tool.handler(call);
   if (result.cancelled || flight.cancelled) return absl::CancelledError();
   if (result.error) {
@@ -101,45 +114,31 @@ absl::StatusOr<json> Session::CallTool(const json& params, InFlight& flight) {
 }
 
 absl::StatusOr<json> Session::ListResources(const json& params, InFlight& flight) {
-  // Every file of every context, contexts in order, each listed sorted.
-  struct Item {
-    const contexts::Context* context;
-    contexts::VfsEntry entry;
-  };
-  std::vector<Item> items;
-  RequestProgress progress(*this, flight);
-  for (const contexts::Context& c : server_.workspace().contexts()) {
-    absl::StatusOr<std::vector<contexts::VfsEntry>> entries = c.vfs->List(progress);
-    if (!entries.ok()) {
-      if (entries.status().code() == absl::StatusCode::kCancelled) return entries.status();
-      return absl::InternalError(
-          absl::StrCat("resources/list: context ", c.name, ": ", entries.status().message()));
-    }
-    for (contexts::VfsEntry& e : *entries) items.push_back({&c, std::move(e)});
+  // The registered resources come first, then the app's.
+  std::vector<json> listed_by_app;
+  if (server_.hooks().list_resources) {
+    RequestProgress progress(*this, flight);
+    absl::StatusOr<std::vector<json>> listed = server_.hooks().list_resources(progress);
+    if (!listed.ok()) return listed.status();
+    listed_by_app = *std::move(listed);
   }
-  // The registered resources (none for kbot) come first, then the files.
   const std::vector<Resource>& extras = server_.hooks().resources;
-  const size_t total = extras.size() + items.size();
+  const size_t total = extras.size() + listed_by_app.size();
   absl::StatusOr<size_t> start = PageStart(params, total, "resources/list");
   if (!start.ok()) return start.status();
   const size_t end = std::min(total, *start + server_.options().resources_page_size);
   json listed = json::array();
   for (size_t i = *start; i < end; ++i) {
-    if (i < extras.size()) {
-      const Resource& r = extras[i];
-      json entry = {{"uri", r.uri}, {"name", r.name}};
-      if (!r.title.empty()) entry["title"] = r.title;
-      if (!r.description.empty()) entry["description"] = r.description;
-      if (!r.mime_type.empty()) entry["mimeType"] = r.mime_type;
-      listed.push_back(std::move(entry));
+    if (i >= extras.size()) {
+      listed.push_back(std::move(listed_by_app[i - extras.size()]));
       continue;
     }
-    const Item& it = items[i - extras.size()];
-    listed.push_back({{"uri", MakeResourceUri(it.context->name, it.entry.path)},
-                      {"name", it.entry.path},
-                      {"title", absl::StrCat(it.context->name, ": ", it.entry.path)},
-                      {"mimeType", MimeTypeFor(it.entry.path)},
-                      {"size", it.entry.size}});
+    const Resource& r = extras[i];
+    json entry = {{"uri", r.uri}, {"name", r.name}};
+    if (!r.title.empty()) entry["title"] = r.title;
+    if (!r.description.empty()) entry["description"] = r.description;
+    if (!r.mime_type.empty()) entry["mimeType"] = r.mime_type;
+    listed.push_back(std::move(entry));
   }
   json result = {{"resources", std::move(listed)}};
   SetNextCursor(result, end, total);
@@ -151,54 +150,28 @@ absl::StatusOr<json> Session::ReadResource(const json& params, InFlight& flight)
     return absl::InvalidArgumentError("resources/read: \"uri\" must be a string");
   }
   const std::string uri = params["uri"].get<std::string>();
-  // A registered resource or template (none for kbot) answers first.
+  // A registered resource or template answers first, then the app.
   json variables;
   const Resource* fixed = server_.FindResource(uri);
-  const ResourceTemplate* templated = fixed ? nullptr : server_.MatchTemplate(uri, variables);
-  if (fixed != nullptr || templated != nullptr) {
-    absl::StatusOr<json> contents = fixed ? fixed->read(uri) : templated->read(uri, variables);
-    if (!contents.ok()) {
-      if (contents.status().code() == absl::StatusCode::kInvalidArgument ||
-          contents.status().code() == absl::StatusCode::kNotFound) {
-        return contents.status();
-      }
-      return absl::InternalError(absl::StrCat(uri, ": ", contents.status().message()));
-    }
-    if (!contents->is_array()) contents = json::array({*std::move(contents)});
+  const ResourceTemplate* templated =
+      fixed ? nullptr : server_.MatchTemplate(uri, variables, /*readable=*/true);
+  if (fixed == nullptr && templated == nullptr) {
+    if (!server_.hooks().read_resource) return absl::NotFoundError(absl::StrCat(uri, ": no such resource"));
+    RequestProgress progress(*this, flight);
+    absl::StatusOr<json> contents = server_.hooks().read_resource(uri, progress);
+    if (!contents.ok()) return contents.status();
     return json{{"contents", *std::move(contents)}};
   }
-  absl::StatusOr<ResourceUri> parsed = ParseResourceUri(uri);
-  if (!parsed.ok()) return absl::NotFoundError(std::string(parsed.status().message()));
-  absl::StatusOr<const contexts::Context*> context = server_.workspace().Find(parsed->context);
-  if (!context.ok()) {
-    return absl::NotFoundError(absl::StrCat(uri, ": ", context.status().message()));
-  }
-  ResourceBytes read;
-  if (!parsed->query.empty()) {
-    if (!server_.hooks().render) return absl::NotFoundError(absl::StrCat(uri, ": no renderer"));
-    RequestProgress progress(*this, flight);
-    absl::StatusOr<ResourceBytes> rendered = server_.hooks().render(**context, *parsed, progress);
-    if (!rendered.ok()) {
-      if (rendered.status().code() == absl::StatusCode::kCancelled) return rendered.status();
-      return absl::NotFoundError(absl::StrCat(uri, ": ", rendered.status().message()));
+  absl::StatusOr<json> contents = fixed ? fixed->read(uri) : templated->read(uri, variables);
+  if (!contents.ok()) {
+    if (contents.status().code() == absl::StatusCode::kInvalidArgument ||
+        contents.status().code() == absl::StatusCode::kNotFound) {
+      return contents.status();
     }
-    read = *std::move(rendered);
-  } else {
-    absl::StatusOr<contexts::VfsStat> stat = (*context)->vfs->Stat(parsed->path);
-    if (!stat.ok()) return absl::NotFoundError(absl::StrCat(uri, ": ", stat.status().message()));
-    if (stat->size > server_.options().max_resource_bytes) {
-      return absl::InternalError(absl::StrCat(uri, ": ", stat->size, " bytes is over the ",
-                                              server_.options().max_resource_bytes,
-                                              "-byte limit of one resource read"));
-    }
-    absl::StatusOr<contexts::VfsFile> file = (*context)->vfs->Read(parsed->path);
-    if (!file.ok()) return absl::NotFoundError(absl::StrCat(uri, ": ", file.status().message()));
-    read.bytes.assign(file->bytes().begin(), file->bytes().end());
-    read.mime_type = MimeTypeFor(parsed->path);
+    return absl::InternalError(absl::StrCat(uri, ": ", contents.status().message()));
   }
-  const absl::string_view raw(reinterpret_cast<const char*>(read.bytes.data()), read.bytes.size());
-  return json{{"contents",
-               {{{"uri", uri}, {"mimeType", read.mime_type}, {"blob", absl::Base64Escape(raw)}}}}};
+  if (!contents->is_array()) contents = json::array({*std::move(contents)});
+  return json{{"contents", *std::move(contents)}};
 }
 
 absl::StatusOr<json> Session::Complete(const json& params) const {
@@ -221,8 +194,8 @@ absl::StatusOr<json> Session::Complete(const json& params) const {
   }
   const json& ref = params["ref"];
   const std::string type = ref.value("type", "");
-  // A registered prompt's or template's arguments (none for kbot) complete
-  // with their own Completer.
+  // A registered prompt's or template's arguments complete with their own
+  // Completer.
   const Completer* completer = nullptr;
   bool registered = false;
   if (type == "ref/prompt" && ref.contains("name") && ref["name"].is_string()) {
@@ -239,10 +212,9 @@ absl::StatusOr<json> Session::Complete(const json& params) const {
       }
     }
   }
-  // The resource template's arguments, and (kbot's own hint) any tool's.
-  const bool known_ref = (type == "ref/resource" && ref.value("uri", "") == kResourceTemplate) ||
-                         (type == "ref/tool" && ref.contains("name") && ref["name"].is_string() &&
-                          server_.FindTool(ref["name"].get<std::string>()) != nullptr);
+  // And (a hint beyond the specification's refs) any tool's arguments.
+  const bool known_ref = type == "ref/tool" && ref.contains("name") && ref["name"].is_string() &&
+                         server_.FindTool(ref["name"].get<std::string>()) != nullptr;
   if (!known_ref && !registered) {
     return absl::InvalidArgumentError(
         absl::StrCat("completion/complete: nothing to complete for ", ref.dump()));
@@ -253,7 +225,7 @@ absl::StatusOr<json> Session::Complete(const json& params) const {
     values = (*completer)(name, value, others);
   } else {
     if (!server_.hooks().complete) return empty;
-    values = server_.hooks().complete(name, value, others, server_.workspace());
+    values = server_.hooks().complete(name, value, others);
   }
   if (!values.ok()) return empty;  // completion is a hint: no candidates, not an error
   constexpr size_t kMaxValues = 100;  // MCP's cap per response
@@ -337,7 +309,7 @@ absl::StatusOr<json> Session::Subscribe(const json& params, bool subscribe) {
   const std::string uri = params["uri"].get<std::string>();
   json variables;
   if (subscribe && server_.FindResource(uri) == nullptr &&
-      server_.MatchTemplate(uri, variables) == nullptr && !ParseResourceUri(uri).ok()) {
+      server_.MatchTemplate(uri, variables) == nullptr && !ListedByApp(uri)) {
     return absl::NotFoundError(absl::StrCat(uri, ": no such resource"));
   }
   std::lock_guard<std::mutex> lock(mu_);

@@ -1,6 +1,6 @@
-// A tool as data: its metadata next to its handler, one handler signature.
-// The MCP server lists and calls these; the CLI calls the same handlers, so a
-// command and a tool never disagree.
+// An MCP tool as data: its metadata next to its handler, one handler
+// signature. The server lists and calls these; what a tool does is the app's
+// business (kbot's come from tools/ through app/mcp_catalog.h).
 #pragma once
 
 #include <chrono>
@@ -12,8 +12,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "contexts/workspace.h"
-#include "formats/common/progress.h"
+#include "base/progress.h"
 #include "nlohmann/json.hpp"
 
 namespace kbot::mcp {
@@ -62,11 +61,10 @@ class Client {
 // What a handler gets: its validated arguments and the run's surroundings.
 struct ToolCall {
   const json& arguments;
-  const contexts::Workspace& workspace;
   Progress& progress;  // reports, and says stop when the request is cancelled
   Logger& log;
   const Limits& limits;
-  Client* client = nullptr;  // null where no MCP client is connected (the CLI)
+  Client* client = nullptr;  // null where no MCP client is connected
 };
 
 struct ToolResult {

@@ -8,10 +8,10 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "mcp/query_arguments.h"
-#include "mcp/schema.h"
-#include "mcp/tools/catalog.h"
-#include "mcp/tools/gaf_tools.h"
+#include "tools/query_arguments.h"
+#include "base/json_schema.h"
+#include "tools/catalog.h"
+#include "tools/gaf_tools.h"
 #include "web/responses.h"
 
 namespace kbot::web {
@@ -20,21 +20,15 @@ namespace {
 
 using nlohmann::json;
 
-// A handler's log lines go nowhere: a route answers with the result alone.
-class QuietLogger : public mcp::Logger {
- public:
-  void Log(mcp::LogLevel, absl::string_view, const std::string&) override {}
-};
-
 struct ApiTool {
-  mcp::Tool tool;
-  mcp::CompiledSchema schema;
+  tools::Tool tool;
+  CompiledSchema schema;
 };
 
 struct Api {
   mcp::HttpHost& host;
   const contexts::Workspace& workspace;
-  mcp::Limits limits;
+  tools::Limits limits;
   std::map<std::string, ApiTool> tools;
 };
 
@@ -53,14 +47,15 @@ void Run(const Api& api, const httplib::Request& req, httplib::Response& res) {
   }
   const ApiTool& t = it->second;
   absl::StatusOr<json> arguments =
-      mcp::ArgumentsFromQuery(QueryOf(req), t.tool.input_schema, t.schema);
+      tools::ArgumentsFromQuery(QueryOf(req), t.tool.input_schema, t.schema);
   if (!arguments.ok()) {
     return WriteError(res, 400,
                       absl::StrCat(name, ": invalid arguments: ", arguments.status().message()));
   }
-  QuietLogger logger;
-  const mcp::ToolCall call{*arguments, api.workspace, NoProgress(), logger, api.limits, nullptr};
-  mcp::ToolResult result = t.tool.handler(call);
+  // A handler's log lines go nowhere: a route answers with the result alone.
+  const tools::ToolCall call{*arguments, api.workspace, NoProgress(), tools::QuietLogger(),
+                             api.limits};
+  tools::ToolResult result = t.tool.handler(call);
   if (result.cancelled) return WriteError(res, 503, absl::StrCat(name, ": cancelled"));
   if (result.error) {
     const int status = result.error_code == absl::StatusCode::kNotFound   ? 404
@@ -74,13 +69,13 @@ void Run(const Api& api, const httplib::Request& req, httplib::Response& res) {
 }  // namespace
 
 void MountApiRoutes(mcp::HttpHost& host, const contexts::Workspace& workspace,
-                    const mcp::Limits& limits) {
+                    const tools::Limits& limits) {
   auto api = std::make_shared<Api>(Api{host, workspace, limits, {}});
   json listing = json::array();
-  for (mcp::Tool& tool : tools::AllTools()) {
+  for (tools::Tool& tool : tools::AllTools()) {
     // Only tools that read (a GET must not write files) and answer with JSON.
     if (!tool.annotations.read_only || tool.output_schema.is_null()) continue;
-    absl::StatusOr<mcp::CompiledSchema> schema = mcp::CompiledSchema::Compile(tool.input_schema);
+    absl::StatusOr<CompiledSchema> schema = CompiledSchema::Compile(tool.input_schema);
     if (!schema.ok()) continue;
     listing.push_back({{"name", tool.name},
                        {"title", tool.title},

@@ -12,11 +12,11 @@
 
 #include "contexts/workspace.h"
 #include "mcp/http_host.h"
-#include "mcp/tool.h"
+#include "tools/tool.h"
 
 namespace kbot::web {
 
 void MountApiRoutes(mcp::HttpHost& host, const contexts::Workspace& workspace,
-                    const mcp::Limits& limits);
+                    const tools::Limits& limits);
 
 }  // namespace kbot::web

@@ -15,14 +15,14 @@
 
 #include "contexts/workspace.h"
 #include "mcp/http_host.h"
-#include "mcp/tool.h"
+#include "tools/tool.h"
 #include "web/render_cache.h"
 
 namespace kbot::web {
 
 struct ExplorerOptions {
   size_t cache_bytes = size_t{64} << 20;  // rendered images kept, at most
-  mcp::Limits limits;                     // passed to the tools the JSON routes run
+  tools::Limits limits;                     // passed to the tools the JSON routes run
   std::optional<std::string> pages_dir;   // serve the pages from here (web/pages.h)
 };
 

@@ -14,10 +14,10 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "mcp/query_arguments.h"
-#include "mcp/schema.h"
-#include "mcp/tools/gaf_handlers.h"
-#include "mcp/tools/tool_support.h"
+#include "tools/query_arguments.h"
+#include "base/json_schema.h"
+#include "tools/gaf_handlers.h"
+#include "tools/tool_support.h"
 #include "web/responses.h"
 #include "web/single_flight.h"
 
@@ -32,7 +32,7 @@ struct Routes {
   const contexts::Workspace& workspace;
   RenderCache& cache;
   json input_schema;
-  mcp::CompiledSchema schema;
+  CompiledSchema schema;
   mutable SingleFlight<absl::StatusOr<std::shared_ptr<const CachedImage>>> flights;
 };
 
@@ -70,7 +70,7 @@ void Answer(const httplib::Request& req, httplib::Response& res, const CachedIma
 // The query's gaf_export arguments ("path" and "format" from the route), or
 // a 400 naming what is wrong.
 absl::StatusOr<json> ArgumentsOf(const Routes& r, const std::string& kind, const std::string& path,
-                                 const mcp::QueryParams& query) {
+                                 const tools::QueryParams& query) {
   for (const auto& [key, value] : query) {
     if (key == "context" || key == "path" || key == "format") {
       return absl::InvalidArgumentError(
@@ -82,7 +82,7 @@ absl::StatusOr<json> ArgumentsOf(const Routes& r, const std::string& kind, const
           "frame: only /png/ draws one frame; /", kind, "/ draws the whole sequence"));
     }
   }
-  return mcp::ArgumentsFromQuery(query, r.input_schema, r.schema,
+  return tools::ArgumentsFromQuery(query, r.input_schema, r.schema,
                                  json{{"path", path}, {"format", kind}});
 }
 
@@ -174,8 +174,8 @@ void Serve(const Routes& r, const std::string& kind, const httplib::Request& req
 
 void MountImageRoutes(mcp::HttpHost& host, const contexts::Workspace& workspace,
                       RenderCache& cache) {
-  const mcp::Tool tool = tools::GafExportTool();
-  absl::StatusOr<mcp::CompiledSchema> schema = mcp::CompiledSchema::Compile(tool.input_schema);
+  const tools::Tool tool = tools::GafExportTool();
+  absl::StatusOr<CompiledSchema> schema = CompiledSchema::Compile(tool.input_schema);
   // gaf_export's schema is kbot's own and compiles (the MCP server refuses to
   // start otherwise).
   std::shared_ptr<Routes> routes(

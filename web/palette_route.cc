@@ -5,8 +5,8 @@
 #include <string>
 
 #include "formats/palette/palette.h"
-#include "mcp/tools/file_kind.h"
-#include "mcp/tools/tool_support.h"
+#include "tools/file_kind.h"
+#include "tools/tool_support.h"
 #include "nlohmann/json.hpp"
 #include "web/render_cache.h"
 #include "web/responses.h"

@@ -5,11 +5,11 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "formats/common/progress.h"
-#include "mcp/resource_uri.h"
-#include "mcp/server.h"
-#include "mcp/tools/catalog.h"
-#include "mcp/tools/tool_support.h"
+#include "base/progress.h"
+#include "tools/resource_uri.h"
+#include "tools/context_resources.h"
+#include "tools/catalog.h"
+#include "tools/tool_support.h"
 #include "web/render_cache.h"
 #include "web/responses.h"
 
@@ -27,9 +27,9 @@ bool KnownExport(const std::string& name) {
 }
 
 void Serve(const mcp::HttpHost& host, const contexts::Workspace& workspace,
-           const mcp::ServerHooks& hooks, const httplib::Request& req, httplib::Response& res) {
+           const httplib::Request& req, httplib::Response& res) {
   if (!Admit(host, req, res)) return;
-  mcp::ResourceUri uri{req.matches[1], req.matches[2], QueryOf(req)};
+  tools::ResourceUri uri{req.matches[1], req.matches[2], QueryOf(req)};
   int exports = 0;
   for (const auto& [key, value] : uri.query) {
     if (key != "export") continue;
@@ -45,7 +45,7 @@ void Serve(const mcp::HttpHost& host, const contexts::Workspace& workspace,
   }
   absl::StatusOr<const contexts::Context*> context = workspace.Find(uri.context);
   if (!context.ok()) return WriteError(res, 404, std::string(context.status().message()));
-  absl::StatusOr<mcp::ResourceBytes> drawn = hooks.render(**context, uri, NoProgress());
+  absl::StatusOr<tools::ResourceBytes> drawn = tools::RenderResource(**context, uri, NoProgress());
   // The hook's errors name the context already, as resources/read gives them.
   if (!drawn.ok()) return WriteError(res, drawn.status());
   const std::string bytes(drawn->bytes.begin(), drawn->bytes.end());
@@ -55,10 +55,10 @@ void Serve(const mcp::HttpHost& host, const contexts::Workspace& workspace,
 }  // namespace
 
 void MountRenderRoutes(mcp::HttpHost& host, const contexts::Workspace& workspace) {
-  host.server().Get("/render/([^/]+)/(.+)", [&host, &workspace, hooks = tools::AllHooks()](
+  host.server().Get("/render/([^/]+)/(.+)", [&host, &workspace](
                                                 const httplib::Request& req,
                                                 httplib::Response& res) {
-    Serve(host, workspace, hooks, req, res);
+    Serve(host, workspace, req, res);
   });
 }
 

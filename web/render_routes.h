@@ -1,5 +1,5 @@
 // The explorer's route for the pictures of kbot's other image tools, drawn by
-// the same code as their kbot:// resource links (tools::AllHooks().render):
+// the same code as their kbot:// resource links (tools::RenderResource, tools/context_resources.h):
 //
 //   GET /render/CONTEXT/PATH?export=map&x=&y=&w=&h=&scale=&style=
 //       a GTA1 city map (map_render's arguments)

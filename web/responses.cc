@@ -91,8 +91,8 @@ std::string CookieOf(const httplib::Request& req, const std::string& name) {
   return "";
 }
 
-mcp::QueryParams QueryOf(const httplib::Request& req) {
-  mcp::QueryParams query;
+tools::QueryParams QueryOf(const httplib::Request& req) {
+  tools::QueryParams query;
   for (const auto& [key, value] : req.params) query.emplace_back(key, value);
   return query;
 }

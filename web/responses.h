@@ -8,7 +8,7 @@
 
 #include "absl/status/status.h"
 #include "mcp/http_host.h"
-#include "mcp/resource_uri.h"
+#include "tools/resource_uri.h"
 
 namespace httplib {
 struct Request;
@@ -44,7 +44,7 @@ void WriteWithEtag(const httplib::Request& req, httplib::Response& res, const st
                    const std::string& mime_type, const std::string& etag);
 
 // The request's query parameters, decoded.
-mcp::QueryParams QueryOf(const httplib::Request& req);
+tools::QueryParams QueryOf(const httplib::Request& req);
 
 // The value of cookie `name` in the request's Cookie header, or "".
 std::string CookieOf(const httplib::Request& req, const std::string& name);

@@ -14,7 +14,7 @@
 #include <cstdint>
 
 #include "absl/status/statusor.h"
-#include "formats/common/progress.h"
+#include "base/progress.h"
 #include "formats/gaf/frame_decode.h"
 #include "formats/gaf/gaf.h"
 #include "formats/gaf/transparency.h"

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "formats/common/progress.h"
+#include "base/progress.h"
 #include "formats/image/animation.h"
 #include "formats/palette/palette.h"
 

@@ -6,10 +6,10 @@
 #include <fstream>
 
 #include "contexts/demo_gta_style.h"
-#include "mcp/tools/font_handlers.h"
-#include "mcp/tools/picture_handlers.h"
-#include "mcp/tools/player_handlers.h"
-#include "mcp/tools/style_handlers.h"
+#include "tools/font_handlers.h"
+#include "tools/picture_handlers.h"
+#include "tools/player_handlers.h"
+#include "tools/style_handlers.h"
 #include "nlohmann/json.hpp"
 #include "tests/support/decode_image.h"
 #include "tests/support/kbot_process.h"

@@ -7,7 +7,7 @@
 
 #include "contexts/demo_assets.h"
 #include "formats/gta/fxt.h"
-#include "mcp/tools/map_handlers.h"
+#include "tools/map_handlers.h"
 #include "nlohmann/json.hpp"
 #include "tests/support/kbot_process.h"
 

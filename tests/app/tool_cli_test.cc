@@ -6,7 +6,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "mcp/tools/catalog.h"
+#include "app/mcp_catalog.h"
+#include "tools/catalog.h"
 #include "nlohmann/json.hpp"
 #include "tests/support/decode_image.h"
 #include "tests/support/kbot_process.h"
@@ -22,7 +23,7 @@ using testing::KbotRun;
 
 // What the tool returns over MCP for the same arguments.
 json ToolJson(const std::string& tool, const json& arguments) {
-  testing::McpClient client(testing::DemoWorkspace(), tools::AllTools());
+  testing::McpClient client(testing::DemoWorkspace(), app::McpTools(testing::DemoWorkspace()));
   client.Initialize();
   return client.CallTool(tool, arguments)["result"]["structuredContent"];
 }

@@ -25,7 +25,6 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "contexts/workspace.h"
 #include "mcp/extras.h"
 #include "mcp/http_transport.h"
 #include "mcp/stop_signals.h"
@@ -383,7 +382,6 @@ int Run(int argc, char** argv) {
   const sigset_t stop_signals = mcp::BlockStopSignals();
   ::signal(SIGPIPE, SIG_IGN);
 
-  static const contexts::Workspace workspace;  // no game data: the fixtures only
   mcp::ServerHooks hooks;
   hooks.prompts = Prompts();
   hooks.resources = Resources();
@@ -396,7 +394,7 @@ int Run(int argc, char** argv) {
   // throttled away.
   options.progress_interval = std::chrono::milliseconds(0);
   absl::StatusOr<std::unique_ptr<mcp::Server>> server =
-      mcp::Server::Create(workspace, Tools(), std::move(hooks), options);
+      mcp::Server::Create(Tools(), std::move(hooks), options);
   if (!server.ok()) {
     std::cerr << "kbot_conformance_server: " << server.status().message() << "\n";
     return 1;

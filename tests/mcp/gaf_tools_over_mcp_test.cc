@@ -3,11 +3,12 @@
 // resources and completion.
 #include <gtest/gtest.h>
 
+#include "app/mcp_catalog.h"
 #include "absl/strings/escaping.h"
 #include "formats/palette/palette.h"
 #include "mcp/json_rpc.h"
-#include "mcp/schema.h"
-#include "mcp/tools/catalog.h"
+#include "base/json_schema.h"
+#include "tools/catalog.h"
 #include "tests/support/decode_image.h"
 #include "tests/support/mcp_client.h"
 
@@ -27,7 +28,7 @@ std::vector<uint8_t> Base64Bytes(const json& text) {
 class ToolsOverMcp : public ::testing::Test {
  protected:
   explicit ToolsOverMcp(mcp::ServerOptions options = {})
-      : client_(DemoWorkspace(), tools::AllTools(), options) {
+      : client_(DemoWorkspace(), app::McpTools(DemoWorkspace()), options) {
     client_.Initialize();
   }
 
@@ -37,9 +38,9 @@ class ToolsOverMcp : public ::testing::Test {
     EXPECT_TRUE(response.contains("result")) << response;
     const json result = response.value("result", json::object());
     EXPECT_EQ(result.value("isError", true), false) << result;
-    for (const mcp::Tool& t : tools::AllTools()) {
+    for (const tools::Tool& t : tools::AllTools()) {
       if (t.name != tool) continue;
-      absl::StatusOr<mcp::CompiledSchema> schema = mcp::CompiledSchema::Compile(t.output_schema);
+      absl::StatusOr<CompiledSchema> schema = CompiledSchema::Compile(t.output_schema);
       EXPECT_TRUE(schema.ok());
       const absl::Status valid = schema->Validate(result["structuredContent"]);
       EXPECT_TRUE(valid.ok()) << tool << ": " << valid.message();
@@ -302,7 +303,7 @@ TEST_F(SmallImageLimit, ALargeExportIsALinkWithAPreviewAndTheLinkReadsBack) {
 TEST_F(SmallImageLimit, AnOlderClientGetsTheLinkAsText) {
   mcp::ServerOptions options;
   options.limits.max_inline_image_base64 = 4096;
-  McpClient old(DemoWorkspace(), tools::AllTools(), options);
+  McpClient old(DemoWorkspace(), app::McpTools(DemoWorkspace()), options);
   old.Initialize("2025-03-26");
   const json r = old.CallTool("gaf_export", {{"path", "anims/demo.gaf"}, {"format", "apng"}, {"scale", 4}})["result"];
   ASSERT_EQ(r["content"].size(), 3u);
@@ -339,7 +340,7 @@ TEST_F(ToolsOverMcp, ResourcesListPagesAndReadReturnsTheBytes) {
 TEST_F(ToolsOverMcp, ResourcesListIsPaginated) {
   mcp::ServerOptions options;
   options.resources_page_size = 2;
-  McpClient client(DemoWorkspace(), tools::AllTools(), options);
+  McpClient client(DemoWorkspace(), app::McpTools(DemoWorkspace()), options);
   client.Initialize();
   const json first = client.Call("resources/list")["result"];
   EXPECT_EQ(first["resources"].size(), 2u);

@@ -54,7 +54,7 @@ class Http : public ::testing::Test {
     ServerOptions server_options;
     server_options.progress_interval = std::chrono::milliseconds(0);
     absl::StatusOr<std::unique_ptr<Server>> server = Server::Create(
-        testing::DemoWorkspace(), testing::TestTools(&stopped_at_, &started_), {}, server_options);
+        testing::TestTools(&stopped_at_, &started_), {}, server_options);
     ASSERT_TRUE(server.ok()) << server.status();
     server_ = *std::move(server);
     options.port = 0;
@@ -209,7 +209,7 @@ TEST_F(Http, ATokenIsRequiredOnEveryRequestWhenSet) {
 
 TEST_F(Http, ANonLoopbackAddressNeedsAToken) {
   absl::StatusOr<std::unique_ptr<Server>> server =
-      Server::Create(testing::DemoWorkspace(), testing::TestTools(), {}, {});
+      Server::Create(testing::TestTools(), {}, {});
   ASSERT_TRUE(server.ok());
   HttpOptions options;
   options.host = "0.0.0.0";

@@ -109,6 +109,14 @@ ServerHooks Extras() {
     return std::vector<std::string>{absl::StrCat(prefix, "1"), absl::StrCat(prefix, "2")};
   };
   hooks.resource_templates.push_back(std::move(t));
+  // And the app's own resources, after the registered ones.
+  hooks.list_resources = [](Progress&) -> absl::StatusOr<std::vector<json>> {
+    return std::vector<json>{{{"uri", "app://file"}, {"name", "file"}}};
+  };
+  hooks.read_resource = [](const std::string& uri, Progress&) -> absl::StatusOr<json> {
+    if (uri != "app://file") return absl::NotFoundError(uri + ": no such file");
+    return json::array({TextContents(uri, "text/plain", "the app's")});
+  };
   return hooks;
 }
 
@@ -118,7 +126,7 @@ class Harness {
   Harness(std::vector<Tool> tools, ServerHooks hooks, ServerOptions options = {}) {
     options.progress_interval = std::chrono::milliseconds(0);
     absl::StatusOr<std::unique_ptr<Server>> server =
-        Server::Create(DemoWorkspace(), std::move(tools), std::move(hooks), std::move(options));
+        Server::Create(std::move(tools), std::move(hooks), std::move(options));
     EXPECT_TRUE(server.ok()) << server.status();
     server_ = *std::move(server);
     session_ = std::make_unique<Session>(
@@ -242,9 +250,9 @@ TEST(ServerExtras, WithoutThemNothingChanges) {
   EXPECT_EQ(ErrorCode(h.Call("prompts/list")), kMethodNotFound);
   EXPECT_EQ(ErrorCode(h.Call("prompts/get", {{"name", "x"}})), kMethodNotFound);
   EXPECT_EQ(ErrorCode(h.Call("resources/subscribe", {{"uri", "kbot://demo/x"}})), kMethodNotFound);
-  const json templates = h.Call("resources/templates/list")["result"]["resourceTemplates"];
-  ASSERT_EQ(templates.size(), 1u);
-  EXPECT_EQ(templates[0]["uriTemplate"], kResourceTemplate);
+  EXPECT_EQ(h.Call("resources/templates/list")["result"]["resourceTemplates"], json::array());
+  EXPECT_EQ(h.Call("resources/list")["result"]["resources"], json::array());
+  EXPECT_FALSE(init.contains("instructions"));
   EXPECT_EQ(ErrorCode(h.Call("resources/read", {{"uri", "test://one"}})), kResourceNotFound);
   EXPECT_EQ(ErrorCode(h.Call("completion/complete", {{"ref", {{"type", "ref/prompt"}, {"name", "greet"}}},
                                                      {"argument", {{"name", "name"}, {"value", ""}}}})),
@@ -266,15 +274,15 @@ TEST(ServerExtras, ToolsListIsAnsweredOnItsRequestsRoute) {
 TEST(ServerExtras, DuplicatesAreRefused) {
   ServerHooks two_prompts = Extras();
   two_prompts.prompts.push_back(two_prompts.prompts[0]);
-  EXPECT_EQ(Server::Create(DemoWorkspace(), {}, std::move(two_prompts), {}).status().code(),
+  EXPECT_EQ(Server::Create({}, std::move(two_prompts), {}).status().code(),
             absl::StatusCode::kInvalidArgument);
   ServerHooks two_resources = Extras();
   two_resources.resources.push_back(two_resources.resources[0]);
-  EXPECT_EQ(Server::Create(DemoWorkspace(), {}, std::move(two_resources), {}).status().code(),
+  EXPECT_EQ(Server::Create({}, std::move(two_resources), {}).status().code(),
             absl::StatusCode::kInvalidArgument);
   ServerHooks two_templates = Extras();
   two_templates.resource_templates.push_back(two_templates.resource_templates[0]);
-  EXPECT_EQ(Server::Create(DemoWorkspace(), {}, std::move(two_templates), {}).status().code(),
+  EXPECT_EQ(Server::Create({}, std::move(two_templates), {}).status().code(),
             absl::StatusCode::kInvalidArgument);
 }
 
@@ -345,8 +353,12 @@ TEST(ServerExtras, RegisteredResourcesAreListedFirstAndRead) {
   page = h.Call("resources/list", {{"cursor", page["nextCursor"]}})["result"];
   EXPECT_EQ(page["resources"][0]["uri"], "test://gone");
   page = h.Call("resources/list", {{"cursor", page["nextCursor"]}})["result"];
-  EXPECT_EQ(page["resources"][0]["uri"].get<std::string>().rfind("kbot://demo/", 0), 0u)
-      << "then the files: " << page;
+  EXPECT_EQ(page["resources"][0], (json{{"uri", "app://file"}, {"name", "file"}}))
+      << "then the app's: " << page;
+  EXPECT_FALSE(page.contains("nextCursor"));
+  EXPECT_EQ(h.Call("resources/read", {{"uri", "app://file"}})["result"]["contents"][0]["text"],
+            "the app's");
+  EXPECT_EQ(ErrorCode(h.Call("resources/read", {{"uri", "app://nothing"}})), kResourceNotFound);
 
   EXPECT_EQ(h.Call("resources/read", {{"uri", "test://one"}})["result"],
             (json{{"contents", {{{"uri", "test://one"}, {"mimeType", "text/plain"}, {"text", "first"}}}}}));
@@ -354,13 +366,10 @@ TEST(ServerExtras, RegisteredResourcesAreListedFirstAndRead) {
             R"({"id":"12"})");
   EXPECT_EQ(ErrorCode(h.Call("resources/read", {{"uri", "test://gone"}})), kResourceNotFound);
   EXPECT_EQ(ErrorCode(h.Call("resources/read", {{"uri", "test://other"}})), kResourceNotFound);
-  EXPECT_TRUE(h.Call("resources/read", {{"uri", "kbot://demo/anims/cursors.gaf"}}).contains("result"))
-      << "kbot's files still read";
 
   const json templates = h.Call("resources/templates/list")["result"]["resourceTemplates"];
-  ASSERT_EQ(templates.size(), 2u);
-  EXPECT_EQ(templates[0]["uriTemplate"], kResourceTemplate);
-  EXPECT_EQ(templates[1], (json{{"uriTemplate", "test://item/{id}/data"},
+  ASSERT_EQ(templates.size(), 1u);
+  EXPECT_EQ(templates[0], (json{{"uriTemplate", "test://item/{id}/data"},
                                 {"name", "item"},
                                 {"mimeType", "application/json"}}));
 }
@@ -494,7 +503,7 @@ class HttpExtras : public ::testing::Test {
  protected:
   void SetUp() override {
     absl::StatusOr<std::unique_ptr<Server>> server =
-        Server::Create(DemoWorkspace(), {AskTool()}, Extras(), {});
+        Server::Create({AskTool()}, Extras(), {});
     ASSERT_TRUE(server.ok()) << server.status();
     server_ = *std::move(server);
     HttpOptions options;

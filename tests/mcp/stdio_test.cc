@@ -5,9 +5,10 @@
 
 #include <thread>
 
+#include "app/mcp_catalog.h"
 #include "mcp/json_rpc.h"
 #include "mcp/stdio_transport.h"
-#include "mcp/tools/catalog.h"
+#include "tools/catalog.h"
 #include "tests/support/mcp_client.h"
 
 namespace kbot {
@@ -22,7 +23,8 @@ std::vector<std::string> Serve(const std::string& input, size_t max_line = mcp::
   EXPECT_EQ(::pipe(in), 0);
   EXPECT_EQ(::pipe(out), 0);
   absl::StatusOr<std::unique_ptr<mcp::Server>> server = mcp::Server::Create(
-      testing::DemoWorkspace(), tools::AllTools(), tools::AllHooks(), mcp::ServerOptions{});
+      app::McpTools(testing::DemoWorkspace()), app::McpHooks(testing::DemoWorkspace()),
+      mcp::ServerOptions{});
   EXPECT_TRUE(server.ok());
   std::thread serving([&] {
     mcp::ServeStdio(**server, in[0], out[1], max_line);

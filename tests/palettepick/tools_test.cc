@@ -7,9 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "app/mcp_catalog.h"
 #include "absl/strings/escaping.h"
 #include "contexts/workspace.h"
-#include "mcp/tools/catalog.h"
+#include "tools/catalog.h"
 #include "tests/contexts/test_dir.h"
 #include "tests/palettepick/palette_bytes.h"
 #include "tests/support/decode_image.h"
@@ -53,7 +54,7 @@ class ResolverInTools : public testing::TempDirTest {
         contexts::Workspace::Open({contexts::ContextSpec{"here", game, dir_.string()}});
     EXPECT_TRUE(workspace.ok()) << workspace.status();
     if (!workspace.ok()) return json();
-    testing::McpClient client(*workspace, tools::AllTools());
+    testing::McpClient client(*workspace, app::McpTools(*workspace));
     client.Initialize();
     return client.CallTool(tool, std::move(arguments))["result"];
   }

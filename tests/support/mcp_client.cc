@@ -2,14 +2,14 @@
 
 #include <stdexcept>
 
-#include "mcp/tools/catalog.h"
+#include "app/mcp_catalog.h"
 
 namespace kbot::testing {
 
 McpClient::McpClient(const contexts::Workspace& workspace, std::vector<mcp::Tool> tools,
                      mcp::ServerOptions options) {
   absl::StatusOr<std::unique_ptr<mcp::Server>> server =
-      mcp::Server::Create(workspace, std::move(tools), tools::AllHooks(), std::move(options));
+      mcp::Server::Create(std::move(tools), app::McpHooks(workspace), std::move(options));
   if (!server.ok()) throw std::runtime_error(std::string(server.status().message()));
   server_ = *std::move(server);
   session_ = std::make_unique<mcp::Session>(*server_, [this](const std::string& line) {

@@ -20,7 +20,8 @@ using nlohmann::json;
 
 class McpClient {
  public:
-  // A server over `workspace` with `tools` (default: every kbot tool).
+  // A server with `tools` and kbot's hooks over `workspace` (its files as
+  // resources, completion); app::McpTools(workspace) is every kbot tool.
   McpClient(const contexts::Workspace& workspace, std::vector<mcp::Tool> tools,
             mcp::ServerOptions options = {});
   ~McpClient();

@@ -1,11 +1,11 @@
 // The fxt_decode tool called directly: every record in order, one key, a
 // search, pages, and malformed files as isError results naming the file.
-#include "mcp/tools/fxt_handlers.h"
+#include "tools/fxt_handlers.h"
 
 #include <gtest/gtest.h>
 
 #include "formats/gta/fxt.h"
-#include "mcp/schema.h"
+#include "base/json_schema.h"
 
 namespace kbot::tools {
 namespace {
@@ -27,20 +27,20 @@ contexts::Context GtaContext(std::vector<uint8_t> fxt) {
 
 // Runs the handler as the server would: arguments checked against the input
 // schema, the result against the output schema.
-mcp::ToolResult Call(const std::vector<uint8_t>& fxt, const json& arguments) {
-  const mcp::Tool tool = FxtDecodeTool();
-  absl::StatusOr<mcp::CompiledSchema> in = mcp::CompiledSchema::Compile(tool.input_schema);
+tools::ToolResult Call(const std::vector<uint8_t>& fxt, const json& arguments) {
+  const tools::Tool tool = FxtDecodeTool();
+  absl::StatusOr<CompiledSchema> in = CompiledSchema::Compile(tool.input_schema);
   EXPECT_TRUE(in.ok() && in->Validate(arguments).ok()) << arguments.dump();
-  mcp::ToolResult result = RunFxtDecode(GtaContext(fxt), arguments);
+  tools::ToolResult result = RunFxtDecode(GtaContext(fxt), arguments);
   if (!result.error) {
-    absl::StatusOr<mcp::CompiledSchema> out = mcp::CompiledSchema::Compile(tool.output_schema);
+    absl::StatusOr<CompiledSchema> out = CompiledSchema::Compile(tool.output_schema);
     EXPECT_TRUE(out.ok() && out->Validate(result.structured).ok()) << result.structured.dump(2);
   }
   return result;
 }
 
 TEST(FxtDecode, EveryRecordInFileOrderWithRepeatedKeys) {
-  const mcp::ToolResult r = Call(Sample(), {{"path", "gtadata\\english.fxt"}});
+  const tools::ToolResult r = Call(Sample(), {{"path", "gtadata\\english.fxt"}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured, json::parse(R"({
     "path": "GTADATA/ENGLISH.FXT", "total": 3, "offset": 0, "next_offset": null,
@@ -51,27 +51,27 @@ TEST(FxtDecode, EveryRecordInFileOrderWithRepeatedKeys) {
 }
 
 TEST(FxtDecode, OneKeyExactlyOrASearchIgnoringCase) {
-  const mcp::ToolResult key = Call(Sample(), {{"path", "GTADATA/ENGLISH.FXT"}, {"key", "1001"}});
+  const tools::ToolResult key = Call(Sample(), {{"path", "GTADATA/ENGLISH.FXT"}, {"key", "1001"}});
   ASSERT_FALSE(key.error);
   EXPECT_EQ(key.structured["total"], 2);
   EXPECT_EQ(key.structured["entries"][1]["index"], 2);
   EXPECT_EQ(Call(Sample(), {{"path", "GTADATA/ENGLISH.FXT"}, {"key", "100"}}).structured["total"], 0);
-  const mcp::ToolResult search =
+  const tools::ToolResult search =
       Call(Sample(), {{"path", "GTADATA/ENGLISH.FXT"}, {"search", "AGAIN"}});
   ASSERT_FALSE(search.error);
   ASSERT_EQ(search.structured["entries"].size(), 1u);
   EXPECT_EQ(search.structured["entries"][0]["text"], "Again");
-  const mcp::ToolResult both = Call(
+  const tools::ToolResult both = Call(
       Sample(), {{"path", "GTADATA/ENGLISH.FXT"}, {"key", "1001"}, {"search", "phone"}});
   EXPECT_EQ(both.structured["total"], 1);
 }
 
 TEST(FxtDecode, PagesWithOffsetAndLimit) {
-  const mcp::ToolResult p0 = Call(Sample(), {{"path", "GTADATA/ENGLISH.FXT"}, {"limit", 2}});
+  const tools::ToolResult p0 = Call(Sample(), {{"path", "GTADATA/ENGLISH.FXT"}, {"limit", 2}});
   ASSERT_FALSE(p0.error);
   EXPECT_EQ(p0.structured["entries"].size(), 2u);
   EXPECT_EQ(p0.structured["next_offset"], 2);
-  const mcp::ToolResult p1 =
+  const tools::ToolResult p1 =
       Call(Sample(), {{"path", "GTADATA/ENGLISH.FXT"}, {"limit", 2}, {"offset", 2}});
   ASSERT_EQ(p1.structured["entries"].size(), 1u);
   EXPECT_EQ(p1.structured["entries"][0]["text"], "Again");
@@ -81,17 +81,17 @@ TEST(FxtDecode, PagesWithOffsetAndLimit) {
 // The starting values the file was read with: the documented 0x64, 0x63 (100,
 // 99), or the ones derived from a file enciphered from others.
 TEST(FxtDecode, TheCipherIsTheStartingValuesUsed) {
-  const mcp::ToolResult documented = Call(Sample(), {{"path", "GTADATA/ENGLISH.FXT"}});
+  const tools::ToolResult documented = Call(Sample(), {{"path", "GTADATA/ENGLISH.FXT"}});
   ASSERT_FALSE(documented.error);
   EXPECT_EQ(documented.structured["cipher"], json::parse(R"({"k": 100, "m": 99})"));
   EXPECT_TRUE(documented.structured["cipher"]["k"].is_number_unsigned());
-  const mcp::ToolResult derived = Call(Sample({0x5e, 0x31}), {{"path", "GTADATA/ENGLISH.FXT"}});
+  const tools::ToolResult derived = Call(Sample({0x5e, 0x31}), {{"path", "GTADATA/ENGLISH.FXT"}});
   ASSERT_FALSE(derived.error) << *derived.error;
   EXPECT_EQ(derived.structured["cipher"], json::parse(R"({"k": 94, "m": 49})"));
   EXPECT_EQ(derived.structured["records"], 3);
   EXPECT_EQ(derived.structured["entries"][1]["text"], "Caf\u00e9");
   EXPECT_EQ(derived.structured["warnings"], json::array());
-  const mcp::ToolResult even =
+  const tools::ToolResult even =
       Call(Sample({0x21, 0x48}), {{"path", "GTADATA/ENGLISH.FXT"}, {"key", "k"}});
   ASSERT_FALSE(even.error) << *even.error;
   EXPECT_EQ(even.structured["cipher"], json::parse(R"({"k": 33, "m": 72})"));
@@ -104,7 +104,7 @@ TEST(FxtDecode, TheCipherIsTheStartingValuesUsed) {
 TEST(FxtDecode, AMalformedFileIsAnErrorNamingIt) {
   std::vector<uint8_t> bad = Sample();
   bad.resize(10);  // cut inside the first text: no closing NUL
-  const mcp::ToolResult r = Call(bad, {{"path", "GTADATA/ENGLISH.FXT"}});
+  const tools::ToolResult r = Call(bad, {{"path", "GTADATA/ENGLISH.FXT"}});
   ASSERT_TRUE(r.error);
   // No starting values read a whole first record; the documented pair reads
   // the record up to where the file is cut.
@@ -116,7 +116,7 @@ TEST(FxtDecode, AMalformedFileIsAnErrorNamingIt) {
                           "has no closing NUL"),
             std::string::npos)
       << *r.error;
-  const mcp::ToolResult missing = Call(Sample(), {{"path", "GTADATA/FRENCH.FXT"}});
+  const tools::ToolResult missing = Call(Sample(), {{"path", "GTADATA/FRENCH.FXT"}});
   ASSERT_TRUE(missing.error);
   EXPECT_NE(missing.error->find("GTADATA/FRENCH.FXT"), std::string::npos) << *missing.error;
 }

@@ -10,9 +10,9 @@
 #include "formats/gaf/render.h"
 #include "formats/image/png_encode.h"
 #include "formats/palette/palette.h"
-#include "mcp/tools/gaf_build.h"
-#include "mcp/tools/gaf_dump.h"
-#include "mcp/tools/gaf_roundtrip.h"
+#include "tools/gaf_build.h"
+#include "tools/gaf_dump.h"
+#include "tools/gaf_roundtrip.h"
 #include "tests/support/decode_image.h"
 #include "tests/support/gaf_bytes.h"
 

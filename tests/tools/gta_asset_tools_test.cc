@@ -1,10 +1,11 @@
 // The GTA1 asset tools (style_describe, style_tiles, font_render,
 // picture_export, player_describe) called directly on files laid out byte by
 // byte from the headers in formats/gta/, and the demo style and font.
-#include "mcp/tools/font_handlers.h"
-#include "mcp/tools/picture_handlers.h"
-#include "mcp/tools/player_handlers.h"
-#include "mcp/tools/style_handlers.h"
+#include "tools/context_resources.h"
+#include "tools/font_handlers.h"
+#include "tools/picture_handlers.h"
+#include "tools/player_handlers.h"
+#include "tools/style_handlers.h"
 
 #include <gtest/gtest.h>
 
@@ -13,14 +14,14 @@
 #include <set>
 
 #include "absl/strings/escaping.h"
-#include "formats/common/progress.h"
-#include "mcp/resource_uri.h"
-#include "mcp/tools/catalog.h"
-#include "mcp/tools/tool_support.h"
+#include "base/progress.h"
+#include "tools/resource_uri.h"
+#include "tools/catalog.h"
+#include "tools/tool_support.h"
 #include "contexts/demo_gta_style.h"
 #include "formats/gta/font.h"
 #include "formats/gta/style.h"
-#include "mcp/schema.h"
+#include "base/json_schema.h"
 #include "tests/support/decode_image.h"
 
 namespace kbot::tools {
@@ -127,43 +128,43 @@ contexts::Context GtaContext() {
                               "test")};
 }
 
-using Run = mcp::ToolResult (*)(const contexts::Context&, const json&);
+using Run = tools::ToolResult (*)(const contexts::Context&, const json&);
 
-mcp::ToolResult Call(const mcp::Tool& tool, const std::function<mcp::ToolResult(const json&)>& run,
+tools::ToolResult Call(const tools::Tool& tool, const std::function<tools::ToolResult(const json&)>& run,
                      const json& arguments) {
-  absl::StatusOr<mcp::CompiledSchema> in = mcp::CompiledSchema::Compile(tool.input_schema);
+  absl::StatusOr<CompiledSchema> in = CompiledSchema::Compile(tool.input_schema);
   EXPECT_TRUE(in.ok() && in->Validate(arguments).ok()) << arguments.dump();
-  mcp::ToolResult result = run(arguments);
+  tools::ToolResult result = run(arguments);
   if (!result.error) {
-    absl::StatusOr<mcp::CompiledSchema> out = mcp::CompiledSchema::Compile(tool.output_schema);
+    absl::StatusOr<CompiledSchema> out = CompiledSchema::Compile(tool.output_schema);
     EXPECT_TRUE(out.ok() && out->Validate(result.structured).ok()) << result.structured.dump(2);
   }
   return result;
 }
 
-mcp::ToolResult Describe(const json& a) {
+tools::ToolResult Describe(const json& a) {
   const contexts::Context c = GtaContext();
   return Call(StyleDescribeTool(), [&](const json& x) { return RunStyleDescribe(c, x); }, a);
 }
-mcp::ToolResult Tiles(const json& a) {
+tools::ToolResult Tiles(const json& a) {
   const contexts::Context c = GtaContext();
   return Call(StyleTilesTool(), [&](const json& x) { return RunStyleTiles(c, x); }, a);
 }
-mcp::ToolResult Font(const json& a) {
+tools::ToolResult Font(const json& a) {
   const contexts::Context c = GtaContext();
   return Call(FontRenderTool(), [&](const json& x) { return RunFontRender(c, x); }, a);
 }
-mcp::ToolResult Picture(const json& a) {
+tools::ToolResult Picture(const json& a) {
   const contexts::Context c = GtaContext();
   return Call(PictureExportTool(), [&](const json& x) { return RunPictureExport(c, x); }, a);
 }
-mcp::ToolResult Player(const json& a) {
+tools::ToolResult Player(const json& a) {
   const contexts::Context c = GtaContext();
   return Call(PlayerDescribeTool(), [&](const json& x) { return RunPlayerDescribe(c, x); }, a);
 }
 
 // The PNG of a result's image block, decoded.
-testing::DecodedPng Image(const mcp::ToolResult& r) {
+testing::DecodedPng Image(const tools::ToolResult& r) {
   EXPECT_EQ(r.content.size(), 1u);
   if (r.content.empty()) return {};
   EXPECT_EQ(r.content[0]["type"], "image");
@@ -178,7 +179,7 @@ testing::DecodedPng Image(const mcp::ToolResult& r) {
 
 // structuredContent without what image_result.h adds, after checking that
 // an inline result says so and "bytes" is its PNG's size.
-json Inline(const mcp::ToolResult& r) {
+json Inline(const tools::ToolResult& r) {
   json s = r.structured;
   EXPECT_EQ(s["delivery"], "inline");
   EXPECT_TRUE(s["resource_uri"].is_null());
@@ -198,7 +199,7 @@ std::vector<int> Pixel(const testing::DecodedPng& png, int x, int y) {
 }
 
 TEST(StyleDescribe, HeaderSectionsTilesAnimations) {
-  const mcp::ToolResult r = Describe({{"path", "gtadata/style001.g24"}});
+  const tools::ToolResult r = Describe({{"path", "gtadata/style001.g24"}});
   ASSERT_FALSE(r.error) << *r.error;
   const json& s = r.structured;
   EXPECT_EQ(s["path"], "GTADATA/STYLE001.G24");
@@ -225,16 +226,16 @@ TEST(StyleDescribe, HeaderSectionsTilesAnimations) {
 }
 
 TEST(StyleDescribe, ErrorsNameTheFile) {
-  const mcp::ToolResult r = Describe({{"path", "GTADATA/BAD.G24"}});
+  const tools::ToolResult r = Describe({{"path", "GTADATA/BAD.G24"}});
   ASSERT_TRUE(r.error);
   EXPECT_EQ(r.error->rfind("context gta: GTADATA/BAD.G24: ", 0), 0u) << *r.error;
-  const mcp::ToolResult missing = Describe({{"path", "NOPE.G24"}});
+  const tools::ToolResult missing = Describe({{"path", "NOPE.G24"}});
   ASSERT_TRUE(missing.error);
   EXPECT_NE(missing.error->find("NOPE.G24"), std::string::npos) << *missing.error;
 }
 
 TEST(StyleTiles, LidSheetThroughRemaps) {
-  mcp::ToolResult r = Tiles({{"path", "GTADATA/STYLE001.G24"}});
+  tools::ToolResult r = Tiles({{"path", "GTADATA/STYLE001.G24"}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(Inline(r), json::parse(R"({"path": "GTADATA/STYLE001.G24", "kind": "lid",
       "first": 0, "count": 2, "total": 2, "remap": 0, "columns": 2, "rows": 1, "scale": 1,
@@ -258,7 +259,7 @@ TEST(StyleTiles, LidSheetThroughRemaps) {
 }
 
 TEST(StyleTiles, UnresolvedPaletteIsTransparentAndWarned) {
-  const mcp::ToolResult r =
+  const tools::ToolResult r =
       Tiles({{"path", "GTADATA/STYLE001.G24"}, {"remap", 2}, {"first", 1}, {"scale", 2}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured["tiles"], json::parse(R"([{"tile": 1, "clut": null}])"));
@@ -271,7 +272,7 @@ TEST(StyleTiles, UnresolvedPaletteIsTransparentAndWarned) {
 }
 
 TEST(StyleTiles, SideDirectionsScaleAndColumns) {
-  mcp::ToolResult r = Tiles({{"path", "GTADATA/STYLE001.G24"}, {"kind", "side"}, {"direction", "left"}});
+  tools::ToolResult r = Tiles({{"path", "GTADATA/STYLE001.G24"}, {"kind", "side"}, {"direction", "left"}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured["direction"], "left");
   EXPECT_FALSE(r.structured.contains("remap"));
@@ -291,7 +292,7 @@ TEST(StyleTiles, SideDirectionsScaleAndColumns) {
 }
 
 TEST(StyleTiles, Errors) {
-  mcp::ToolResult r = Tiles({{"path", "GTADATA/STYLE001.G24"}, {"first", 2}});
+  tools::ToolResult r = Tiles({{"path", "GTADATA/STYLE001.G24"}, {"first", 2}});
   ASSERT_TRUE(r.error);
   EXPECT_EQ(*r.error, "context gta: GTADATA/STYLE001.G24: no lid tile 2: the style has 2 lid tile(s)");
   r = Tiles({{"path", "GTADATA/STYLE001.G24"}, {"first", 1}, {"count", 2}});
@@ -305,7 +306,7 @@ TEST(StyleTiles, Errors) {
 }
 
 TEST(FontRender, GlyphsPaletteAndMissing) {
-  mcp::ToolResult r = Font({{"path", "GTADATA/SMALL.FON"}, {"text", "!\"!A"}});
+  tools::ToolResult r = Font({{"path", "GTADATA/SMALL.FON"}, {"text", "!\"!A"}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(Inline(r), json::parse(R"({"path": "GTADATA/SMALL.FON", "text": "!\"!A",
       "kind": "text", "scale": 1, "width": 5, "height": 2,
@@ -331,7 +332,7 @@ TEST(FontRender, GlyphsPaletteAndMissing) {
 }
 
 TEST(FontRender, Errors) {
-  mcp::ToolResult r = Font({{"path", "GTADATA/CUT.FON"}, {"text", "!"}});
+  tools::ToolResult r = Font({{"path", "GTADATA/CUT.FON"}, {"text", "!"}});
   ASSERT_TRUE(r.error);
   EXPECT_EQ(r.error->rfind("context gta: GTADATA/CUT.FON: ", 0), 0u) << *r.error;
   r = Font({{"path", "GTADATA/SMALL.FON"}, {"text", "AB"}});
@@ -340,7 +341,7 @@ TEST(FontRender, Errors) {
 }
 
 TEST(PictureExport, RawWithItsSize) {
-  const mcp::ToolResult r = Picture({{"path", "GTADATA/PIC.RAW"}, {"width", 4}, {"height", 3}});
+  const tools::ToolResult r = Picture({{"path", "GTADATA/PIC.RAW"}, {"width", 4}, {"height", 3}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(Inline(r), json::parse(R"({"path": "GTADATA/PIC.RAW", "format": "raw",
       "width": 4, "height": 3, "palette": null})"));
@@ -349,16 +350,16 @@ TEST(PictureExport, RawWithItsSize) {
   ASSERT_EQ(png.height, 3);
   EXPECT_EQ(Pixel(png, 0, 0), (std::vector<int>{0, 10, 20, 255}));
   EXPECT_EQ(Pixel(png, 3, 2), (std::vector<int>{11, 21, 31, 255}));
-  const mcp::ToolResult unsized = Picture({{"path", "GTADATA/PIC.RAW"}});
+  const tools::ToolResult unsized = Picture({{"path", "GTADATA/PIC.RAW"}});
   ASSERT_TRUE(unsized.error);
   EXPECT_EQ(unsized.error->rfind("context gta: GTADATA/PIC.RAW", 0), 0u) << *unsized.error;
-  const mcp::ToolResult wrong = Picture({{"path", "GTADATA/PIC.RAW"}, {"width", 4}, {"height", 4}});
+  const tools::ToolResult wrong = Picture({{"path", "GTADATA/PIC.RAW"}, {"width", 4}, {"height", 4}});
   ASSERT_TRUE(wrong.error);
   EXPECT_NE(wrong.error->find("GTADATA/PIC.RAW"), std::string::npos) << *wrong.error;
 }
 
 TEST(PictureExport, RatThroughItsPalette) {
-  mcp::ToolResult r = Picture({{"path", "GTADATA/T.RAT"}, {"width", 2}, {"height", 2}});
+  tools::ToolResult r = Picture({{"path", "GTADATA/T.RAT"}, {"width", 2}, {"height", 2}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(Inline(r), json::parse(R"({"path": "GTADATA/T.RAT", "format": "rat",
       "width": 2, "height": 2, "palette": "GTADATA/F_PAL.RAW"})"));
@@ -374,8 +375,8 @@ TEST(PictureExport, RatThroughItsPalette) {
   EXPECT_EQ(r.error->rfind("context gta: GTADATA/T.RAT: its palette: ", 0), 0u) << *r.error;
 }
 
-mcp::Limits InlineLimit(size_t base64_chars) {
-  mcp::Limits limits;
+tools::Limits InlineLimit(size_t base64_chars) {
+  tools::Limits limits;
   limits.max_inline_image_base64 = base64_chars;
   return limits;
 }
@@ -394,10 +395,10 @@ testing::DecodedPng DecodeBytes(const std::string& bytes) {
 }
 
 // resources/read of `uri` through the hooks the server uses.
-absl::StatusOr<mcp::ResourceBytes> ReadLink(const contexts::Context& c, const std::string& uri) {
-  absl::StatusOr<mcp::ResourceUri> parsed = mcp::ParseResourceUri(uri);
+absl::StatusOr<tools::ResourceBytes> ReadLink(const contexts::Context& c, const std::string& uri) {
+  absl::StatusOr<tools::ResourceUri> parsed = tools::ParseResourceUri(uri);
   if (!parsed.ok()) return parsed.status();
-  return AllHooks().render(c, *parsed, NoProgress());
+  return RenderResource(c, *parsed, NoProgress());
 }
 
 // A picture one base64 character over the limit: a resource_link whose URI
@@ -405,12 +406,12 @@ absl::StatusOr<mcp::ResourceBytes> ReadLink(const contexts::Context& c, const st
 TEST(ImageDelivery, LargeTilesAreALinkAndAPreview) {
   const contexts::Context c = GtaContext();
   const json args = {{"path", "GTADATA/STYLE001.G24"}, {"count", 2}, {"scale", 4}, {"remap", 1}};
-  const mcp::ToolResult whole = RunStyleTiles(c, args);
+  const tools::ToolResult whole = RunStyleTiles(c, args);
   ASSERT_FALSE(whole.error) << *whole.error;
   const std::string png = Bytes(whole.content[0]);
-  const mcp::ToolResult r = RunStyleTiles(c, args, InlineLimit(Base64Size(png.size()) - 1));
+  const tools::ToolResult r = RunStyleTiles(c, args, InlineLimit(Base64Size(png.size()) - 1));
   ASSERT_FALSE(r.error) << *r.error;
-  absl::StatusOr<mcp::CompiledSchema> out = mcp::CompiledSchema::Compile(StyleTilesTool().output_schema);
+  absl::StatusOr<CompiledSchema> out = CompiledSchema::Compile(StyleTilesTool().output_schema);
   ASSERT_TRUE(out.ok());
   EXPECT_TRUE(out->Validate(r.structured).ok()) << r.structured.dump(2);
   const std::string uri = "kbot://gta/GTADATA/STYLE001.G24?export=tiles&count=2&remap=1&scale=4";
@@ -431,7 +432,7 @@ TEST(ImageDelivery, LargeTilesAreALinkAndAPreview) {
   EXPECT_EQ(Pixel(preview, 2, 0), (std::vector<int>{9, 100, 200, 255}));  // texel (1, 0)
   EXPECT_EQ(Pixel(preview, 128, 0)[3], 0);                                 // the gap
 
-  absl::StatusOr<mcp::ResourceBytes> read = ReadLink(c, uri);
+  absl::StatusOr<tools::ResourceBytes> read = ReadLink(c, uri);
   ASSERT_TRUE(read.ok()) << read.status();
   EXPECT_EQ(read->mime_type, "image/png");
   EXPECT_EQ(std::string(read->bytes.begin(), read->bytes.end()), png);
@@ -441,17 +442,17 @@ TEST(ImageDelivery, FontAndPictureLinksDrawTheSamePngs) {
   const contexts::Context c = GtaContext();
   const json font_args = {{"path", "GTADATA/SMALL.FON"}, {"text", "!\" !"}, {"scale", 8}};
   const std::string font_png = Bytes(RunFontRender(c, font_args).content[0]);
-  const mcp::ToolResult font = RunFontRender(c, font_args, InlineLimit(Base64Size(font_png.size()) - 1));
+  const tools::ToolResult font = RunFontRender(c, font_args, InlineLimit(Base64Size(font_png.size()) - 1));
   ASSERT_FALSE(font.error) << *font.error;
   EXPECT_EQ(font.structured["resource_uri"],
             "kbot://gta/GTADATA/SMALL.FON?export=font&scale=8&text=%21%22%20%21");
-  absl::StatusOr<mcp::ResourceBytes> read = ReadLink(c, font.structured["resource_uri"]);
+  absl::StatusOr<tools::ResourceBytes> read = ReadLink(c, font.structured["resource_uri"]);
   ASSERT_TRUE(read.ok()) << read.status();
   EXPECT_EQ(std::string(read->bytes.begin(), read->bytes.end()), font_png);
 
   const json pic_args = {{"path", "GTADATA/T.RAT"}, {"width", 2}, {"height", 2}, {"palette", "other.act"}};
   const std::string pic_png = Bytes(RunPictureExport(c, pic_args).content[0]);
-  const mcp::ToolResult pic = RunPictureExport(c, pic_args, InlineLimit(Base64Size(pic_png.size()) - 1));
+  const tools::ToolResult pic = RunPictureExport(c, pic_args, InlineLimit(Base64Size(pic_png.size()) - 1));
   ASSERT_FALSE(pic.error) << *pic.error;
   EXPECT_EQ(pic.structured["resource_uri"],
             "kbot://gta/GTADATA/T.RAT?export=picture&height=2&palette=other.act&width=2");
@@ -466,7 +467,7 @@ TEST(ImageDelivery, BadLinksAreErrorsNamingTheArgument) {
   const contexts::Context c = GtaContext();
   const std::string tiles = "kbot://gta/GTADATA/STYLE001.G24?export=tiles";
   EXPECT_TRUE(ReadLink(c, tiles).ok());
-  absl::StatusOr<mcp::ResourceBytes> r = ReadLink(c, tiles + "&scale=9");
+  absl::StatusOr<tools::ResourceBytes> r = ReadLink(c, tiles + "&scale=9");
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(r.status().message().find("scale"), absl::string_view::npos) << r.status();
@@ -488,7 +489,7 @@ TEST(ImageDelivery, BadLinksAreErrorsNamingTheArgument) {
 }
 
 TEST(PlayerDescribe, ScoresPlayersAndSettings) {
-  const mcp::ToolResult r = Player({{"path", "player_a.dat"}});
+  const tools::ToolResult r = Player({{"path", "player_a.dat"}});
   ASSERT_FALSE(r.error) << *r.error;
   const json& p = r.structured;
   EXPECT_EQ(p["path"], "PLAYER_A.DAT");
@@ -516,7 +517,7 @@ TEST(PlayerDescribe, ScoresPlayersAndSettings) {
 // 0x413 zero bytes: no longer refused for its size. Every high score reads
 // as 0 with no name in either layout; the one nearer in size is chosen.
 TEST(PlayerDescribe, ShortFileIsReadWithWarnings) {
-  const mcp::ToolResult r = Player({{"path", "SHORT.DAT"}});
+  const tools::ToolResult r = Player({{"path", "SHORT.DAT"}});
   ASSERT_FALSE(r.error) << *r.error;
   const json& p = r.structured;
   EXPECT_EQ(p["size"], 0x413);
@@ -553,7 +554,7 @@ std::vector<uint8_t> PackedPlayerBytes() {
   return out;
 }
 
-mcp::ToolResult PlayerOfOtherSizes(const json& a) {
+tools::ToolResult PlayerOfOtherSizes(const json& a) {
   std::vector<uint8_t> cut = PlayerBytes();
   cut.resize(0x414 - 35);
   // Every s32 reads -286331154; the NUL keeps the file from passing for text.
@@ -569,7 +570,7 @@ mcp::ToolResult PlayerOfOtherSizes(const json& a) {
 }
 
 TEST(PlayerDescribe, PackedLayout) {
-  const mcp::ToolResult r = PlayerOfOtherSizes({{"path", "PACKED.DAT"}});
+  const tools::ToolResult r = PlayerOfOtherSizes({{"path", "PACKED.DAT"}});
   ASSERT_FALSE(r.error) << *r.error;
   const json& p = r.structured;
   EXPECT_EQ(p["size"], 1009);
@@ -603,7 +604,7 @@ TEST(PlayerDescribe, PackedLayout) {
 
 // PLAYER_A.DAT's bytes cut 35 short: what lies past the end is null.
 TEST(PlayerDescribe, CutFileHasNullsWhereItEnds) {
-  const mcp::ToolResult r = PlayerOfOtherSizes({{"path", "CUT.DAT"}});
+  const tools::ToolResult r = PlayerOfOtherSizes({{"path", "CUT.DAT"}});
   ASSERT_FALSE(r.error) << *r.error;
   const json& p = r.structured;
   EXPECT_EQ(p["size"], 1009);
@@ -626,7 +627,7 @@ TEST(PlayerDescribe, CutFileHasNullsWhereItEnds) {
 }
 
 TEST(PlayerDescribe, NothingPlausibleAndTinyFilesAreErrors) {
-  mcp::ToolResult r = PlayerOfOtherSizes({{"path", "JUNK.DAT"}});
+  tools::ToolResult r = PlayerOfOtherSizes({{"path", "JUNK.DAT"}});
   ASSERT_TRUE(r.error);
   EXPECT_EQ(*r.error,
             "context gta: JUNK.DAT: 1009 bytes, not the 1044 (0x414) of the documented layout, "
@@ -685,7 +686,7 @@ TEST(DemoGtaStyle, StyleHasTheTilesTheDemoMapUses) {
   // The tool draws it.
   const contexts::Context c{"demo", contexts::Game::kGta, "", true,
                             contexts::MakeMemoryVfs({{"GTADATA/STYLE001.G24", bytes}}, "test")};
-  const mcp::ToolResult r = RunStyleTiles(c, {{"path", "GTADATA/STYLE001.G24"}, {"remap", 3}});
+  const tools::ToolResult r = RunStyleTiles(c, {{"path", "GTADATA/STYLE001.G24"}, {"remap", 3}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured["count"], style->lid_tiles);
   EXPECT_EQ(r.structured["warnings"], json::array());
@@ -709,7 +710,7 @@ TEST(DemoGtaStyle, FontHasLettersDigitsAndPunctuation) {
   }
   const contexts::Context c{"demo", contexts::Game::kGta, "", true,
                             contexts::MakeMemoryVfs({{"DEMO.FON", bytes}}, "test")};
-  const mcp::ToolResult r = RunFontRender(c, {{"path", "DEMO.FON"}, {"text", "HELLO WORLD 42!"}});
+  const tools::ToolResult r = RunFontRender(c, {{"path", "DEMO.FON"}, {"text", "HELLO WORLD 42!"}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured["missing"], json::array());
   EXPECT_EQ(r.structured["height"], 8);

@@ -1,7 +1,7 @@
 // The hpi_list tool called directly, without a transport: exact entries,
 // sizes and compression names of byte-built archives, the glob filter, the
 // pages, and malformed archives as isError results naming the archive.
-#include "mcp/tools/hpi_handlers.h"
+#include "tools/hpi_handlers.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -10,8 +10,8 @@
 #include <fstream>
 
 #include "formats/hpi/hpi_writer.h"
-#include "mcp/schema.h"
-#include "mcp/tools/catalog.h"
+#include "base/json_schema.h"
+#include "tools/catalog.h"
 #include "tests/support/hpi_bytes.h"
 
 namespace kbot::tools {
@@ -35,14 +35,14 @@ std::vector<uint8_t> StoredV1() {
 
 // Runs hpi_list as the server would: arguments checked against the input
 // schema, the result against the output schema.
-mcp::ToolResult Call(const contexts::Context& context, const json& arguments) {
-  const mcp::Tool tool = HpiListTool();
-  absl::StatusOr<mcp::CompiledSchema> in = mcp::CompiledSchema::Compile(tool.input_schema);
+tools::ToolResult Call(const contexts::Context& context, const json& arguments) {
+  const tools::Tool tool = HpiListTool();
+  absl::StatusOr<CompiledSchema> in = CompiledSchema::Compile(tool.input_schema);
   EXPECT_TRUE(in.ok()) << in.status();
   EXPECT_TRUE(in->Validate(arguments).ok()) << in->Validate(arguments) << arguments.dump();
-  mcp::ToolResult result = RunHpiList(context, arguments);
+  tools::ToolResult result = RunHpiList(context, arguments);
   if (!result.error) {
-    absl::StatusOr<mcp::CompiledSchema> out = mcp::CompiledSchema::Compile(tool.output_schema);
+    absl::StatusOr<CompiledSchema> out = CompiledSchema::Compile(tool.output_schema);
     EXPECT_TRUE(out.ok()) << out.status();
     EXPECT_TRUE(out->Validate(result.structured).ok())
         << out->Validate(result.structured) << result.structured.dump(2);
@@ -52,7 +52,7 @@ mcp::ToolResult Call(const contexts::Context& context, const json& arguments) {
 
 TEST(HpiList, ListsEveryEntryAsTheContractSays) {
   const contexts::Context ctx = MemoryContext({{"data/totala1.hpi", StoredV1()}});
-  const mcp::ToolResult r = Call(ctx, {{"path", "DATA\\TotalA1.HPI"}});
+  const tools::ToolResult r = Call(ctx, {{"path", "DATA\\TotalA1.HPI"}});
   ASSERT_FALSE(r.error) << *r.error;
   const json expected = json::parse(R"({
     "path": "data/totala1.hpi", "version": 1, "encrypted": false, "pattern": "**",
@@ -70,7 +70,7 @@ TEST(HpiList, Version2ZlibSizesAreTheChunks) {
       hpi::WriteHpi({{"gamedata/sides.tdf", text}, {"empty", {}}}, {2, hpi::Compression::kZlib});
   ASSERT_TRUE(archive.ok()) << archive.status();
   const contexts::Context ctx = MemoryContext({{"kingdoms.hpi", *archive}});
-  const mcp::ToolResult r = Call(ctx, {{"path", "kingdoms.hpi"}});
+  const tools::ToolResult r = Call(ctx, {{"path", "kingdoms.hpi"}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured["version"], 2);
   // One SQSH chunk: its 19-byte header and the zlib stream (addendum).
@@ -88,7 +88,7 @@ TEST(HpiList, Version1Lz77CountsTheChunkTable) {
       hpi::WriteHpi({{"a.txt", data}}, {1, hpi::Compression::kLz77});
   ASSERT_TRUE(archive.ok()) << archive.status();
   const contexts::Context ctx = MemoryContext({{"a.hpi", *archive}});
-  const mcp::ToolResult r = Call(ctx, {{"path", "a.hpi"}});
+  const tools::ToolResult r = Call(ctx, {{"path", "a.hpi"}});
   ASSERT_FALSE(r.error) << *r.error;
   const json& e = r.structured["entries"][0];
   EXPECT_EQ(e["compression"], "lz77");
@@ -106,7 +106,7 @@ TEST(HpiList, AnUnknownCompressionByteIsListedAsUnknown) {
   const size_t record = bytes[37 + 4] | bytes[37 + 5] << 8;
   bytes[record + 8] = 7;
   const contexts::Context ctx = MemoryContext({{"w.hpi", bytes}});
-  const mcp::ToolResult r = Call(ctx, {{"path", "w.hpi"}});
+  const tools::ToolResult r = Call(ctx, {{"path", "w.hpi"}});
   ASSERT_FALSE(r.error) << *r.error;
   ASSERT_EQ(r.structured["entries"].size(), 2u);
   EXPECT_EQ(r.structured["entries"][0]["compression"], "none");
@@ -116,7 +116,7 @@ TEST(HpiList, AnUnknownCompressionByteIsListedAsUnknown) {
 
 TEST(HpiList, GlobFilterIsCaseInsensitiveAndSpansFolders) {
   const contexts::Context ctx = MemoryContext({{"a.hpi", StoredV1()}});
-  mcp::ToolResult r = Call(ctx, {{"path", "a.hpi"}, {"pattern", "units/*"}});
+  tools::ToolResult r = Call(ctx, {{"path", "a.hpi"}, {"pattern", "units/*"}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured["total"], 1);
   ASSERT_EQ(r.structured["entries"].size(), 1u);
@@ -135,7 +135,7 @@ TEST(HpiList, GlobFilterIsCaseInsensitiveAndSpansFolders) {
 
 TEST(HpiList, PagesLikeVfsList) {
   const contexts::Context ctx = MemoryContext({{"a.hpi", StoredV1()}});
-  mcp::ToolResult r = Call(ctx, {{"path", "a.hpi"}, {"limit", 2}});
+  tools::ToolResult r = Call(ctx, {{"path", "a.hpi"}, {"limit", 2}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured["total"], 3);
   EXPECT_EQ(r.structured["offset"], 0);
@@ -164,7 +164,7 @@ TEST(HpiList, MalformedArchivesAreErrorsNamingThem) {
                                                {"maps/cut.hpi", cut},
                                                {"maps/short.ccx", BytesOf("HAPI")},
                                                {"maps/save.hpi", BytesOf("HAPIBANK")}});
-  mcp::ToolResult r = Call(ctx, {{"path", "maps/unknown.ufo"}});
+  tools::ToolResult r = Call(ctx, {{"path", "maps/unknown.ufo"}});
   ASSERT_TRUE(r.error);
   EXPECT_EQ(*r.error,
             "context t: maps/unknown.ufo: header at 0x4: unknown version 0x70000 (expected "
@@ -187,8 +187,8 @@ TEST(HpiList, MalformedArchivesAreErrorsNamingThem) {
 }
 
 TEST(HpiList, SchemaRefusesBadPagesAndUnknownArguments) {
-  const mcp::Tool tool = HpiListTool();
-  absl::StatusOr<mcp::CompiledSchema> in = mcp::CompiledSchema::Compile(tool.input_schema);
+  const tools::Tool tool = HpiListTool();
+  absl::StatusOr<CompiledSchema> in = CompiledSchema::Compile(tool.input_schema);
   ASSERT_TRUE(in.ok()) << in.status();
   EXPECT_FALSE(in->Validate({{"path", "a.hpi"}, {"limit", 0}}).ok());
   EXPECT_FALSE(in->Validate({{"path", "a.hpi"}, {"limit", 1001}}).ok());
@@ -202,7 +202,7 @@ TEST(HpiList, SchemaRefusesBadPagesAndUnknownArguments) {
 
 TEST(HpiList, TheRegisteredHandlerReadsFromAFolderContext) {
   bool listed = false;
-  for (const mcp::Tool& t : AllTools()) listed = listed || t.name == "hpi_list";
+  for (const tools::Tool& t : AllTools()) listed = listed || t.name == "hpi_list";
   EXPECT_TRUE(listed) << "hpi_list is in the catalog";
 
   namespace fs = std::filesystem;
@@ -217,9 +217,9 @@ TEST(HpiList, TheRegisteredHandlerReadsFromAFolderContext) {
       contexts::Workspace::Open({{"mine", contexts::Game::kTa, dir.string()}});
   ASSERT_TRUE(ws.ok()) << ws.status();
   const json arguments = {{"path", "data/totala1.hpi"}, {"pattern", "**/*.gaf"}};
-  const mcp::Limits limits;
-  const mcp::ToolCall call{arguments, *ws, NoProgress(), mcp::StderrLogger(), limits};
-  const mcp::ToolResult r = HpiListTool().handler(call);
+  const tools::Limits limits;
+  const tools::ToolCall call{arguments, *ws, NoProgress(), tools::StderrLogger(), limits};
+  const tools::ToolResult r = HpiListTool().handler(call);
   fs::remove_all(dir);
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured["path"], "Data/TotalA1.hpi");
@@ -228,8 +228,8 @@ TEST(HpiList, TheRegisteredHandlerReadsFromAFolderContext) {
                              "compression": "none"}])"));
 
   const json unknown_context = {{"context", "nope"}, {"path", "a.hpi"}};
-  const mcp::ToolResult e =
-      HpiListTool().handler({unknown_context, *ws, NoProgress(), mcp::StderrLogger(), limits});
+  const tools::ToolResult e =
+      HpiListTool().handler({unknown_context, *ws, NoProgress(), tools::StderrLogger(), limits});
   ASSERT_TRUE(e.error);
   EXPECT_EQ(*e.error, "no context \"nope\" (known: mine)");
 }

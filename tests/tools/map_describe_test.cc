@@ -1,11 +1,11 @@
 // The map_describe tool called directly on maps laid out byte by byte
 // (tests/support/gta_bytes.h): the contract's JSON, a cell's column, the
 // districts and services, and errors naming the file.
-#include "mcp/tools/map_handlers.h"
+#include "tools/map_handlers.h"
 
 #include <gtest/gtest.h>
 
-#include "mcp/schema.h"
+#include "base/json_schema.h"
 #include "tests/support/gta_bytes.h"
 
 namespace kbot::tools {
@@ -41,20 +41,20 @@ contexts::Context GtaContext(std::vector<uint8_t> cmp) {
                            contexts::MakeMemoryVfs({{"GTADATA/NYC.CMP", std::move(cmp)}}, "test")};
 }
 
-mcp::ToolResult Call(const std::vector<uint8_t>& cmp, const json& arguments) {
-  const mcp::Tool tool = MapDescribeTool();
-  absl::StatusOr<mcp::CompiledSchema> in = mcp::CompiledSchema::Compile(tool.input_schema);
+tools::ToolResult Call(const std::vector<uint8_t>& cmp, const json& arguments) {
+  const tools::Tool tool = MapDescribeTool();
+  absl::StatusOr<CompiledSchema> in = CompiledSchema::Compile(tool.input_schema);
   EXPECT_TRUE(in.ok() && in->Validate(arguments).ok()) << arguments.dump();
-  mcp::ToolResult result = RunMapDescribe(GtaContext(cmp), arguments);
+  tools::ToolResult result = RunMapDescribe(GtaContext(cmp), arguments);
   if (!result.error) {
-    absl::StatusOr<mcp::CompiledSchema> out = mcp::CompiledSchema::Compile(tool.output_schema);
+    absl::StatusOr<CompiledSchema> out = CompiledSchema::Compile(tool.output_schema);
     EXPECT_TRUE(out.ok() && out->Validate(result.structured).ok()) << result.structured.dump(2);
   }
   return result;
 }
 
 TEST(MapDescribe, TheWholeMapAsTheContractSays) {
-  const mcp::ToolResult r = Call(SmallMap(), {{"path", "gtadata/nyc.cmp"}});
+  const tools::ToolResult r = Call(SmallMap(), {{"path", "gtadata/nyc.cmp"}});
   ASSERT_FALSE(r.error) << *r.error;
   json expected = json::parse(R"({
     "path": "GTADATA/NYC.CMP", "version": 331, "style": 2, "sample": 1,
@@ -76,7 +76,7 @@ TEST(MapDescribe, TheWholeMapAsTheContractSays) {
 }
 
 TEST(MapDescribe, ACellsColumnFromTheTopWithItsDistrict) {
-  const mcp::ToolResult r = Call(SmallMap(), {{"path", "GTADATA/NYC.CMP"}, {"x", 11}, {"y", 20}});
+  const tools::ToolResult r = Call(SmallMap(), {{"path", "GTADATA/NYC.CMP"}, {"x", 11}, {"y", 20}});
   ASSERT_FALSE(r.error) << *r.error;
   const json& cell = r.structured["cell"];
   EXPECT_EQ(cell["x"], 11);
@@ -114,10 +114,10 @@ TEST(MapDescribe, ACellsColumnFromTheTopWithItsDistrict) {
 TEST(MapDescribe, ErrorsNameTheFile) {
   std::vector<uint8_t> cut = SmallMap();
   cut.pop_back();
-  const mcp::ToolResult r = Call(cut, {{"path", "GTADATA/NYC.CMP"}});
+  const tools::ToolResult r = Call(cut, {{"path", "GTADATA/NYC.CMP"}});
   ASSERT_TRUE(r.error);
   EXPECT_EQ(r.error->rfind("context gta: GTADATA/NYC.CMP: ", 0), 0u) << *r.error;
-  const mcp::ToolResult half = Call(SmallMap(), {{"path", "GTADATA/NYC.CMP"}, {"x", 3}});
+  const tools::ToolResult half = Call(SmallMap(), {{"path", "GTADATA/NYC.CMP"}, {"x", 3}});
   ASSERT_TRUE(half.error);
   EXPECT_EQ(*half.error, "give both x and y for a cell, or neither");
 }

@@ -2,14 +2,14 @@
 // GTADATA/STYLE001.G24): every pixel of a cell checked against the style's
 // own tile and palette, the rectangle and scale, transparency, the
 // resource_link of a large render and the resource it points at.
-#include "mcp/tools/map_handlers.h"
+#include "tools/map_handlers.h"
 
 #include <gtest/gtest.h>
 
 #include "absl/strings/escaping.h"
 #include "formats/gta/map_render.h"
 #include "formats/gta/style.h"
-#include "mcp/schema.h"
+#include "base/json_schema.h"
 #include "tests/support/decode_image.h"
 
 namespace kbot::tools {
@@ -32,15 +32,15 @@ gta::Style DemoStyle() {
   return *std::move(style);
 }
 
-mcp::ToolResult Call(const json& arguments, size_t limit = 1 << 20) {
-  const mcp::Tool tool = MapRenderTool();
-  absl::StatusOr<mcp::CompiledSchema> in = mcp::CompiledSchema::Compile(tool.input_schema);
+tools::ToolResult Call(const json& arguments, size_t limit = 1 << 20) {
+  const tools::Tool tool = MapRenderTool();
+  absl::StatusOr<CompiledSchema> in = CompiledSchema::Compile(tool.input_schema);
   EXPECT_TRUE(in.ok() && in->Validate(arguments).ok()) << arguments.dump();
-  mcp::Limits limits;
+  tools::Limits limits;
   limits.max_inline_image_base64 = limit;
-  mcp::ToolResult result = RunMapRender(Demo(), arguments, limits);
+  tools::ToolResult result = RunMapRender(Demo(), arguments, limits);
   if (!result.error) {
-    absl::StatusOr<mcp::CompiledSchema> out = mcp::CompiledSchema::Compile(tool.output_schema);
+    absl::StatusOr<CompiledSchema> out = CompiledSchema::Compile(tool.output_schema);
     EXPECT_TRUE(out.ok() && out->Validate(result.structured).ok()) << result.structured.dump(2);
   }
   return result;
@@ -77,7 +77,7 @@ void ExpectLid(const testing::DecodedPng& png, int cx, int cy, int lid, int rota
 TEST(MapRender, CellsAreTheStylesLidsPixelForPixel) {
   // Cells 6..8 x 6..7 at the tiles' own size: pavement (lid 2), the north-south
   // road (lid 1), the east-west road (lid 1 turned a quarter) and the crossing.
-  const mcp::ToolResult r = Call({{"path", "GTADATA/DEMO.CMP"}, {"x", 6}, {"y", 6}, {"w", 3},
+  const tools::ToolResult r = Call({{"path", "GTADATA/DEMO.CMP"}, {"x", 6}, {"y", 6}, {"w", 3},
                                   {"h", 2}, {"scale", 64}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured["width"], 192);
@@ -94,7 +94,7 @@ TEST(MapRender, CellsAreTheStylesLidsPixelForPixel) {
 }
 
 TEST(MapRender, EmptyCellsAreTransparentAndTheWholeMapIs2048) {
-  const mcp::ToolResult whole = Call({{"path", "gtadata/demo.cmp"}}, 8 << 20);
+  const tools::ToolResult whole = Call({{"path", "gtadata/demo.cmp"}}, 8 << 20);
   ASSERT_FALSE(whole.error) << *whole.error;
   EXPECT_EQ(whole.structured["width"], 2048);
   EXPECT_EQ(whole.structured["pixels_per_cell"], 8);
@@ -106,9 +106,9 @@ TEST(MapRender, EmptyCellsAreTransparentAndTheWholeMapIs2048) {
 
 TEST(MapRender, ALargeRenderIsALinkWithASmallerPreview) {
   const json args = {{"path", "GTADATA/DEMO.CMP"}, {"w", 16}, {"h", 16}, {"scale", 32}};
-  const mcp::ToolResult inline_render = Call(args, 64 << 20);
+  const tools::ToolResult inline_render = Call(args, 64 << 20);
   ASSERT_FALSE(inline_render.error);
-  const mcp::ToolResult r = Call(args, 40000);
+  const tools::ToolResult r = Call(args, 40000);
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured["delivery"], "resource_link");
   const std::string uri = r.structured["resource_uri"];
@@ -118,9 +118,9 @@ TEST(MapRender, ALargeRenderIsALinkWithASmallerPreview) {
   EXPECT_EQ(r.content[0]["type"], "resource_link");
   EXPECT_EQ(r.content[1]["type"], "image");
   EXPECT_LT(r.structured["preview"]["pixels_per_cell"].get<int>(), 32);
-  absl::StatusOr<mcp::ResourceUri> parsed = mcp::ParseResourceUri(uri);
+  absl::StatusOr<tools::ResourceUri> parsed = tools::ParseResourceUri(uri);
   ASSERT_TRUE(parsed.ok()) << parsed.status();
-  absl::StatusOr<mcp::ResourceBytes> read = RenderMapResource(Demo(), *parsed);
+  absl::StatusOr<tools::ResourceBytes> read = RenderMapResource(Demo(), *parsed);
   ASSERT_TRUE(read.ok()) << read.status();
   EXPECT_EQ(read->mime_type, "image/png");
   std::string whole;
@@ -129,13 +129,13 @@ TEST(MapRender, ALargeRenderIsALinkWithASmallerPreview) {
 }
 
 TEST(MapRender, ErrorsNameWhatIsMissing) {
-  const mcp::ToolResult past = Call({{"path", "GTADATA/DEMO.CMP"}, {"x", 250}, {"w", 10}});
+  const tools::ToolResult past = Call({{"path", "GTADATA/DEMO.CMP"}, {"x", 250}, {"w", 10}});
   ASSERT_TRUE(past.error);
   EXPECT_EQ(*past.error, "cells 250..259 x 0..255 run past the 256 x 256 map");
-  const mcp::ToolResult style = Call({{"path", "GTADATA/DEMO.CMP"}, {"style", "nope.g24"}});
+  const tools::ToolResult style = Call({{"path", "GTADATA/DEMO.CMP"}, {"style", "nope.g24"}});
   ASSERT_TRUE(style.error);
   EXPECT_NE(style.error->find("nope.g24"), std::string::npos) << *style.error;
-  const mcp::ToolResult not_map = Call({{"path", "GTADATA/ENGLISH.FXT"}});
+  const tools::ToolResult not_map = Call({{"path", "GTADATA/ENGLISH.FXT"}});
   ASSERT_TRUE(not_map.error);
   EXPECT_EQ(*not_map.error,
             "context demo: GTADATA/ENGLISH.FXT is a GTA1 text file (FXT); use fxt_decode "

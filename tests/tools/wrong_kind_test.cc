@@ -6,15 +6,15 @@
 
 #include "absl/strings/match.h"
 
-#include "mcp/tools/file_kind.h"
-#include "mcp/tools/font_handlers.h"
-#include "mcp/tools/fxt_handlers.h"
-#include "mcp/tools/gaf_tools.h"
-#include "mcp/tools/hpi_handlers.h"
-#include "mcp/tools/map_handlers.h"
-#include "mcp/tools/picture_handlers.h"
-#include "mcp/tools/player_handlers.h"
-#include "mcp/tools/style_handlers.h"
+#include "tools/file_kind.h"
+#include "tools/font_handlers.h"
+#include "tools/fxt_handlers.h"
+#include "tools/gaf_tools.h"
+#include "tools/hpi_handlers.h"
+#include "tools/map_handlers.h"
+#include "tools/picture_handlers.h"
+#include "tools/player_handlers.h"
+#include "tools/style_handlers.h"
 #include "tests/support/kind_fixtures.h"
 
 namespace kbot::tools {

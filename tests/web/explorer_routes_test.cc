@@ -11,9 +11,10 @@
 #include <thread>
 
 #include "absl/strings/match.h"
+#include "app/mcp_catalog.h"
 #include "mcp/http_transport.h"
 #include "mcp/server.h"
-#include "mcp/tools/catalog.h"
+#include "tools/catalog.h"
 #include "tests/support/decode_image.h"
 #include "tests/web/explorer_fixture.h"
 
@@ -283,12 +284,12 @@ TEST_F(ExplorerTest, ApiRoutesAnswerWithTheToolsStructuredContent) {
     httplib::Params params;
     httplib::detail::parse_query_text(query, params);
     for (const auto& [k, v] : params) arguments[k] = v;
-    for (const mcp::Tool& tool : tools::AllTools()) {
+    for (const tools::Tool& tool : tools::AllTools()) {
       if (tool.name != tool_name) continue;
-      const mcp::Limits limits;
-      const mcp::ToolCall call{arguments, *workspace_, NoProgress(), mcp::StderrLogger(), limits,
-                               nullptr};
-      mcp::ToolResult direct = tool.handler(call);
+      const tools::Limits limits;
+      const tools::ToolCall call{arguments, *workspace_, NoProgress(), tools::StderrLogger(),
+                                 limits};
+      tools::ToolResult direct = tool.handler(call);
       ASSERT_FALSE(direct.error) << *direct.error;
       EXPECT_EQ(json::parse(r->body), direct.structured) << tool_name;
     }
@@ -371,7 +372,7 @@ TEST_F(ExplorerTest, ASmallCacheEvictsOldRenderings) {
 // kbot mcp --http: the explorer beside /mcp on one host.
 TEST_F(ExplorerTest, ServesBesideMcpOnOneHost) {
   absl::StatusOr<std::unique_ptr<mcp::Server>> server =
-      mcp::Server::Create(*workspace_, tools::AllTools(), tools::AllHooks(), {});
+      mcp::Server::Create(app::McpTools(*workspace_), app::McpHooks(*workspace_), {});
   ASSERT_TRUE(server.ok()) << server.status();
   mcp::HttpOptions options;
   options.port = 0;

@@ -1,0 +1,106 @@
+#include "app/mcp_catalog.h"
+
+#include "tools/catalog.h"
+#include "tools/context_resources.h"
+
+namespace kbot::app {
+
+using nlohmann::json;
+
+namespace {
+
+mcp::LogLevel McpLevel(tools::LogLevel level) {
+  switch (level) {
+    case tools::LogLevel::kDebug: return mcp::LogLevel::kDebug;
+    case tools::LogLevel::kInfo: return mcp::LogLevel::kInfo;
+    case tools::LogLevel::kWarning: return mcp::LogLevel::kWarning;
+    case tools::LogLevel::kError: return mcp::LogLevel::kError;
+  }
+  return mcp::LogLevel::kError;
+}
+
+// A tool's log lines, sent as the MCP session's notifications/message.
+class LogBridge final : public tools::Logger {
+ public:
+  explicit LogBridge(mcp::Logger& to) : to_(to) {}
+  void Log(tools::LogLevel level, absl::string_view logger, const std::string& message) override {
+    to_.Log(McpLevel(level), logger, message);
+  }
+
+ private:
+  mcp::Logger& to_;
+};
+
+mcp::ToolResult McpResult(tools::ToolResult r) {
+  mcp::ToolResult out;
+  out.structured = std::move(r.structured);
+  out.content = std::move(r.content);
+  out.error = std::move(r.error);
+  out.error_code = r.error_code;
+  out.cancelled = r.cancelled;
+  return out;
+}
+
+mcp::Completer TemplateCompleter(const contexts::Workspace& workspace) {
+  return [&workspace](absl::string_view argument, absl::string_view prefix, const json& others) {
+    absl::StatusOr<std::vector<std::string>> values =
+        tools::CompleteArgument(argument, prefix, others, workspace);
+    return values.ok() ? *std::move(values) : std::vector<std::string>();
+  };
+}
+
+}  // namespace
+
+mcp::Tool McpTool(tools::Tool tool, const contexts::Workspace& workspace) {
+  mcp::Tool out{tool.name,
+                tool.title,
+                tool.description,
+                tool.input_schema,
+                tool.output_schema,
+                {tool.annotations.read_only, tool.annotations.destructive,
+                 tool.annotations.idempotent, tool.annotations.open_world},
+                nullptr};
+  out.handler = [handler = std::move(tool.handler), &workspace](const mcp::ToolCall& call) {
+    LogBridge log(call.log);
+    const tools::Limits limits{call.limits.max_inline_image_base64};
+    return McpResult(handler({call.arguments, workspace, call.progress, log, limits}));
+  };
+  return out;
+}
+
+std::vector<mcp::Tool> McpTools(const contexts::Workspace& workspace) {
+  std::vector<mcp::Tool> out;
+  for (tools::Tool& tool : tools::AllTools()) out.push_back(McpTool(std::move(tool), workspace));
+  return out;
+}
+
+mcp::ServerHooks McpHooks(const contexts::Workspace& workspace, size_t max_resource_bytes) {
+  mcp::ServerHooks hooks;
+  hooks.instructions = tools::Instructions(workspace);
+  hooks.complete = [&workspace](absl::string_view argument, absl::string_view prefix,
+                                const json& arguments) {
+    return tools::CompleteArgument(argument, prefix, arguments, workspace);
+  };
+  hooks.list_resources = [&workspace](Progress& progress) {
+    return tools::ListContextFiles(workspace, progress);
+  };
+  hooks.read_resource = [&workspace, max_resource_bytes](const std::string& uri,
+                                                         Progress& progress) -> absl::StatusOr<json> {
+    absl::StatusOr<tools::ResourceBytes> read =
+        tools::ReadContextUri(workspace, uri, max_resource_bytes, progress);
+    if (!read.ok()) return read.status();
+    const absl::string_view bytes(reinterpret_cast<const char*>(read->bytes.data()),
+                                  read->bytes.size());
+    return json::array({mcp::BlobContents(uri, read->mime_type, bytes)});
+  };
+  mcp::ResourceTemplate files;
+  files.uri_template = tools::kResourceTemplate;
+  files.name = tools::kContextFileTemplateName;
+  files.title = tools::kContextFileTemplateTitle;
+  files.description = tools::kContextFileTemplateDescription;
+  files.complete = TemplateCompleter(workspace);
+  hooks.resource_templates.push_back(std::move(files));
+  return hooks;
+}
+
+}  // namespace kbot::app

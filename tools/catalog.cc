@@ -1,0 +1,88 @@
+#include "tools/catalog.h"
+
+#include "absl/strings/match.h"
+#include "tools/context_handlers.h"
+#include "tools/gaf_handlers.h"
+#include "tools/fxt_handlers.h"
+#include "tools/font_handlers.h"
+#include "tools/hpi_handlers.h"
+#include "tools/map_handlers.h"
+#include "tools/picture_handlers.h"
+#include "tools/player_handlers.h"
+#include "tools/style_handlers.h"
+#include "tools/tool_support.h"
+#include "formats/gaf/gaf.h"
+
+namespace kbot::tools {
+
+namespace {
+
+bool IsPaletteFile(absl::string_view path) {
+  return absl::EndsWithIgnoreCase(path, ".pal") || absl::EndsWithIgnoreCase(path, ".pcx");
+}
+
+void AddMatching(const std::vector<std::string>& candidates, absl::string_view prefix,
+                 std::vector<std::string>& out) {
+  for (const std::string& c : candidates) {
+    if (absl::StartsWithIgnoreCase(c, prefix)) out.push_back(c);
+  }
+}
+
+}  // namespace
+
+std::vector<Tool> AllTools() {
+  return {ContextListTool(),       VfsListTool(), GafListTool(),  GafInfoTool(), GafExportTool(),
+          PaletteCandidatesTool(), HpiListTool(), MapDescribeTool(), MapRenderTool(),
+          StyleDescribeTool(), StyleTilesTool(), FxtDecodeTool(), FontRenderTool(),
+          PictureExportTool(), PlayerDescribeTool()};
+}
+
+absl::StatusOr<std::vector<std::string>> CompleteArgument(absl::string_view argument,
+                                                          absl::string_view prefix,
+                                                          const json& arguments,
+                                                          const contexts::Workspace& workspace) {
+  std::vector<std::string> out;
+  if (argument == "context") {
+    std::vector<std::string> names;
+    for (const contexts::Context& c : workspace.contexts()) names.push_back(c.name);
+    AddMatching(names, prefix, out);
+    return out;
+  }
+  if (argument == "format") {
+    AddMatching({"png", "gif", "apng", "sheet"}, prefix, out);
+    return out;
+  }
+  if (argument == "transparency") {
+    AddMatching({"game", "heuristic", "none"}, prefix, out);
+    return out;
+  }
+  absl::StatusOr<const contexts::Context*> context = workspace.Find(ContextArgument(arguments));
+  if (!context.ok()) return context.status();
+  if (argument == "path" || argument == "palette") {
+    absl::StatusOr<std::vector<contexts::VfsEntry>> entries = (*context)->vfs->List();
+    if (!entries.ok()) return entries.status();
+    // '\' typed by a Windows user matches the '/' the listing uses.
+    std::string typed(prefix);
+    std::replace(typed.begin(), typed.end(), '\\', '/');
+    for (const contexts::VfsEntry& e : *entries) {
+      if (argument == "palette" && !IsPaletteFile(e.path)) continue;
+      if (absl::StartsWithIgnoreCase(e.path, typed)) out.push_back(e.path);
+    }
+    return out;
+  }
+  if (argument == "sequence") {
+    if (!arguments.contains("path") || !arguments["path"].is_string()) return out;
+    absl::StatusOr<ContextAsset> opened =
+        OpenContextAsset(**context, arguments["path"].get<std::string>());
+    if (!opened.ok()) return opened.status();
+    absl::StatusOr<gaf::Gaf> gaf = ReadGafAsset(opened->asset);
+    if (!gaf.ok()) return gaf.status();
+    std::vector<std::string> names;
+    for (const gaf::Sequence& s : gaf->sequences) names.push_back(s.name);
+    AddMatching(names, prefix, out);
+    return out;
+  }
+  return out;
+}
+
+}  // namespace kbot::tools

@@ -1,0 +1,117 @@
+#include "tools/context_resources.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "tools/font_handlers.h"
+#include "tools/gaf_handlers.h"
+#include "tools/image_result.h"
+#include "tools/map_handlers.h"
+#include "tools/picture_handlers.h"
+#include "tools/style_handlers.h"
+
+namespace kbot::tools {
+
+const char* const kContextFileTemplateDescription =
+    "Any file of a registered game-data folder, by context name and path "
+    "(case-insensitive, '/'-separated). Add ?export=png|gif|apng|sheet "
+    "(with sequence, frame, palette, transparency, scale) to a GAF's URI for "
+    "a rendered picture; the links map_render, style_tiles, font_render and "
+    "picture_export return carry export=map|tiles|font|picture and the "
+    "tool's arguments.";
+
+namespace {
+
+// The image tools whose large pictures come back as resource links, by the
+// export name their URIs carry.
+struct ImageExport {
+  const char* name;
+  Tool (*tool)();
+  absl::StatusOr<ToolImage> (*draw)(const contexts::Context&, const json&);
+};
+constexpr ImageExport kImageExports[] = {
+    {kStyleTilesExport, StyleTilesTool, DrawStyleTiles},
+    {kFontRenderExport, FontRenderTool, DrawFontRender},
+    {kPictureExportExport, PictureExportTool, DrawPictureExport},
+};
+
+absl::StatusOr<ResourceBytes> ReadFile(const contexts::Context& context, const std::string& uri,
+                                       const std::string& path, size_t max_bytes) {
+  absl::StatusOr<contexts::VfsStat> stat = context.vfs->Stat(path);
+  if (!stat.ok()) return absl::NotFoundError(absl::StrCat(uri, ": ", stat.status().message()));
+  if (stat->size > max_bytes) {
+    return absl::InternalError(absl::StrCat(uri, ": ", stat->size, " bytes is over the ", max_bytes,
+                                            "-byte limit of one resource read"));
+  }
+  absl::StatusOr<contexts::VfsFile> file = context.vfs->Read(path);
+  if (!file.ok()) return absl::NotFoundError(absl::StrCat(uri, ": ", file.status().message()));
+  return ResourceBytes{{file->bytes().begin(), file->bytes().end()}, MimeTypeFor(path)};
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<json>> ListContextFiles(const contexts::Workspace& workspace,
+                                                   Progress& progress) {
+  std::vector<json> listed;
+  for (const contexts::Context& c : workspace.contexts()) {
+    absl::StatusOr<std::vector<contexts::VfsEntry>> entries = c.vfs->List(progress);
+    if (!entries.ok()) {
+      if (entries.status().code() == absl::StatusCode::kCancelled) return entries.status();
+      return absl::InternalError(
+          absl::StrCat("resources/list: context ", c.name, ": ", entries.status().message()));
+    }
+    for (const contexts::VfsEntry& e : *entries) {
+      listed.push_back({{"uri", MakeResourceUri(c.name, e.path)},
+                        {"name", e.path},
+                        {"title", absl::StrCat(c.name, ": ", e.path)},
+                        {"mimeType", MimeTypeFor(e.path)},
+                        {"size", e.size}});
+    }
+  }
+  return listed;
+}
+
+absl::StatusOr<ResourceBytes> ReadContextUri(const contexts::Workspace& workspace,
+                                             const std::string& uri, size_t max_bytes,
+                                             Progress& progress) {
+  absl::StatusOr<ResourceUri> parsed = ParseResourceUri(uri);
+  if (!parsed.ok()) return absl::NotFoundError(std::string(parsed.status().message()));
+  absl::StatusOr<const contexts::Context*> context = workspace.Find(parsed->context);
+  if (!context.ok()) {
+    return absl::NotFoundError(absl::StrCat(uri, ": ", context.status().message()));
+  }
+  if (parsed->query.empty()) return ReadFile(**context, uri, parsed->path, max_bytes);
+  absl::StatusOr<ResourceBytes> rendered = RenderResource(**context, *parsed, progress);
+  if (!rendered.ok() && rendered.status().code() != absl::StatusCode::kCancelled) {
+    return absl::NotFoundError(absl::StrCat(uri, ": ", rendered.status().message()));
+  }
+  return rendered;
+}
+
+absl::StatusOr<ResourceBytes> RenderResource(const contexts::Context& context,
+                                             const ResourceUri& uri, Progress& progress) {
+  for (const auto& [key, value] : uri.query) {
+    if (key != "export") continue;
+    if (value == "map") return RenderMapResource(context, uri);
+    for (const ImageExport& e : kImageExports) {
+      if (value == e.name) return RenderImageResource(context, uri, e.tool().input_schema, e.draw);
+    }
+  }
+  return RenderExportResource(context, uri, progress);
+}
+
+std::string Instructions(const contexts::Workspace& workspace) {
+  std::vector<std::string> names;
+  for (const contexts::Context& c : workspace.contexts()) {
+    names.push_back(absl::StrCat(c.name, " (", contexts::GameName(c.game),
+                                 c.builtin ? ", built-in sample assets)" : ")"));
+  }
+  return absl::StrCat(
+      "kbot reads Total Annihilation, TA: Kingdoms and GTA1 game data. Contexts: ",
+      absl::StrJoin(names, ", "),
+      ". Start with context_list, then vfs_list with a pattern such as \"**/*.gaf\"; gaf_list "
+      "names a GAF's sequences, gaf_info gives every frame's header, and gaf_export returns a "
+      "picture (png frame, gif/apng animation, or sheet; scale 2-8 enlarges small sprites). "
+      "Every file is also a resource at kbot://CONTEXT/PATH.");
+}
+
+}  // namespace kbot::tools

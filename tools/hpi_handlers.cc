@@ -1,0 +1,89 @@
+#include "tools/hpi_handlers.h"
+
+#include "absl/strings/str_cat.h"
+#include "contexts/vfs.h"
+#include "formats/hpi/hpi.h"
+#include "tools/tool_support.h"
+#include "tools/file_kind.h"
+
+namespace kbot::tools {
+
+namespace {
+
+
+json IntegerSchema() { return {{"type", "integer"}, {"minimum", 0}}; }
+
+json HpiListInput() {
+  json properties = {{"context", ContextProperty()},
+                     {"path", PathProperty("The archive (.hpi, .ufo, .ccx, .gp3, .gp4, .swx)")}};
+  properties.update(PageInputProperties("units/*.fbi or **/*.gaf"));
+  return InputSchema(std::move(properties), {"path"});
+}
+
+json HpiListOutput() {
+  json entry = OutputSchema({{"path", {{"type", "string"}}},
+                             {"size", IntegerSchema()},
+                             {"compressed_size", IntegerSchema()},
+                             // "unknown": a compression byte the format does not
+                             // define; the entry is listed, reading it fails.
+                             {"compression",
+                              {{"type", "string"}, {"enum", {"none", "lz77", "zlib", "unknown"}}}}},
+                            {"path", "size", "compressed_size", "compression"});
+  return PagedOutputSchema({{"path", {{"type", "string"}}},
+                            {"version", {{"type", "integer"}, {"enum", {1, 2}}}},
+                            {"encrypted", {{"type", "boolean"}}}},
+                           {"path", "version"}, std::move(entry));
+}
+
+// CONTRACT.md numbers the versions 1 and 2; the header holds 0x10000 and
+// 0x20000 (OpenHpi refuses anything else).
+int VersionNumber(uint32_t version) { return version == hpi::kVersion2 ? 2 : 1; }
+
+json EntryJson(const hpi::HpiEntry& e) {
+  return {{"path", e.path},
+          {"size", e.size},
+          {"compressed_size", e.compressed_size},
+          {"compression", std::string(hpi::CompressionName(e.compression))}};
+}
+
+}  // namespace
+
+absl::StatusOr<json> HpiList(const Asset& asset, const PageRequest& request) {
+  if (absl::Status s = RequireKind(asset, {FileKind::kHpi}); !s.ok()) return s;
+  absl::StatusOr<hpi::HpiArchive> archive = hpi::OpenHpi(asset.bytes, asset.path);
+  if (!archive.ok()) return archive.status();
+  Pager pager(request);
+  for (const hpi::HpiEntry& e : archive->entries) pager.Offer(e.path, [&] { return EntryJson(e); });
+  json out = {{"path", asset.path},
+              {"version", VersionNumber(archive->version)},
+              {"encrypted", archive->key != 0}};
+  out.update(std::move(pager).Fields());
+  return out;
+}
+
+ToolResult RunHpiList(const contexts::Context& context, const json& arguments) {
+  absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, arguments.value("path", ""));
+  if (!opened.ok()) return ErrorResult(opened.status());
+  absl::StatusOr<json> listed = HpiList(opened->asset, PageArguments(arguments));
+  if (!listed.ok()) return ErrorResult(InContext(context, listed.status()));
+  ToolResult result;
+  result.structured = *std::move(listed);
+  return result;
+}
+
+Tool HpiListTool() {
+  return {"hpi_list",
+          "List the entries of an HPI archive",
+          "The files inside an HPI-family archive of a context (TA's .hpi, .ufo, .ccx, .gp3, "
+          ".gp4, .swx; TA: Kingdoms' version 2 alike): each entry's path as the archive spells "
+          "it, its size, its stored size and its compression (none, lz77, zlib). Filter with a "
+          "glob (pattern); pages like vfs_list: pass next_offset back as offset.",
+          HpiListInput(),
+          HpiListOutput(),
+          {},
+          InContextHandler([](const contexts::Context& c, const ToolCall& call) {
+            return RunHpiList(c, call.arguments);
+          })};
+}
+
+}  // namespace kbot::tools
