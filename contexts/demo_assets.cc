@@ -315,9 +315,10 @@ gaf::SequenceToWrite Turret() {
 // --- anims/atlas.gaf: a TA: Kingdoms-style atlas -----------------------------
 //
 // Raw frames whose stored key (9) is not what the artist painted the
-// background with (index 5, the "transparency quirk" of gaf.txt). The game
-// rule draws the border opaque; the corner guess (EffectiveTransparencyIndex)
-// makes it transparent. Each frame exercises one branch of that guess:
+// background with (index 5: docs/formats/gaf.md, "The TA: Kingdoms
+// transparency quirk"). The game rule draws the border opaque; the corner
+// guess (EffectiveTransparencyIndex) makes it transparent. Each frame
+// exercises one branch of that guess:
 //   tree, rock 0   key absent, corners agree on 5  -> 5 is transparent
 //   rock 1         key 9 present in the pixels      -> trust 9; the drawn
 //                                                     selection box stays
@@ -433,8 +434,9 @@ palette::Palette AtlasPalette() {
   return pal;
 }
 
-// PCX RLE (addendum.md): a run of 1..63 equal bytes is 0xC0 | count, then
-// the byte; a single byte below 0xC0 stands for itself. Runs stay in a line.
+// PCX RLE (docs/formats/palettes.md, "PCX palettes"): a run of 1..63 equal
+// bytes is 0xC0 | count, then the byte; a single byte below 0xC0 stands for
+// itself. Runs stay in a line.
 void PcxLine(const uint8_t* line, size_t width, std::vector<uint8_t>& out) {
   for (size_t x = 0; x < width;) {
     size_t n = 1;

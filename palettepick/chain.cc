@@ -15,7 +15,8 @@ struct Side {
   const char* prefix;
   const char* palette;
 };
-// gaf.txt's table: unit and feature GAFs are named with their side's prefix.
+// Unit and feature GAFs are named with their side's prefix
+// (docs/formats/palettes.md, "The palette chain").
 constexpr Side kSides[] = {
     {"ara", "palettes/aramon.pcx"}, {"tar", "palettes/taros.pcx"}, {"ver", "palettes/veruna.pcx"},
     {"zon", "palettes/zhon.pcx"},   {"aid", "palettes/aiden.pcx"}, {"cre", "palettes/creon.pcx"},

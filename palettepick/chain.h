@@ -2,7 +2,7 @@
 // in priority order. Naming only, nothing is read here; resolver.h reads
 // them.
 //
-// takingdoms (gaf.txt, "TA: Kingdoms — palette resolution"), for the asset
+// takingdoms (docs/formats/palettes.md, "The palette chain"), for the asset
 // DIR/NAME.EXT:
 //   override      the palette the caller names
 //   sidecar-pcx   DIR/NAME.pcx, the 1 x 1 PCX beside the asset
@@ -29,7 +29,7 @@
 
 namespace kbot::palettepick {
 
-// Where a palette comes from. The names are public (CONTRACT.md).
+// Where a palette comes from. The names are public (docs/json.md, gaf_export).
 enum class Source { kOverride, kSidecarPcx, kPalettesPal, kSidePrefix, kPalettePal, kEmbedded };
 
 // "override", "sidecar-pcx", "palettes-pal", "side-prefix", "palette-pal",

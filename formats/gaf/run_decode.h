@@ -1,5 +1,5 @@
-// Run-encoded GAF frames (addendum.md, "Run-length chunks"): height rows, each
-// u16 lineLength then exactly lineLength bytes of chunks:
+// Run-encoded GAF frames (docs/formats/gaf.md, "Run-length chunks"): height
+// rows, each u16 lineLength then exactly lineLength bytes of chunks:
 //   mask bit 0 set         skip (mask >> 1) pixels (0..127): transparent
 //   bit 0 clear, bit 1 set repeat the next byte (mask >> 2) + 1 times (1..64)
 //   bits 0 and 1 clear     copy the next (mask >> 2) + 1 bytes (1..64)

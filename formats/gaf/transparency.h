@@ -1,4 +1,4 @@
-// Which pixels of a frame are transparent when it is drawn (addendum.md,
+// Which pixels of a frame are transparent when it is drawn (docs/formats/gaf.md,
 // "Transparency modes"). The stored TransparencyIndex is never rewritten: a
 // mode only decides what a render shows.
 //
@@ -37,7 +37,8 @@ struct Transparency {
 
   // "game", "heuristic", "none", or a decimal index 0..255.
   static absl::StatusOr<Transparency> Parse(absl::string_view text);
-  // The name CONTRACT.md reports: "game", "heuristic", "none", or "N".
+  // The public name results report (docs/json.md, gaf_export): "game",
+  // "heuristic", "none", or "N".
   std::string Name() const;
 };
 

@@ -1,6 +1,5 @@
-// CMP: GTA1's city maps (NYC.CMP, SANB.CMP, MIAMI.CMP). Layout from
-// specs/gta1-formats.txt ("City map") and the GTA1 section of its addendum.
-// Little-endian throughout.
+// CMP: GTA1's city maps (NYC.CMP, SANB.CMP, MIAMI.CMP). Layout and rules:
+// docs/formats/gta1.md, "City maps (.CMP)". Little-endian throughout.
 //
 //   Header     28 bytes: u32 version (331), u8 style number (STYLE%03d.G24),
 //              u8 sample (sound bank) number, 2 reserved bytes, then five u32
@@ -15,8 +14,9 @@
 //              share columns: many point at the same offset.
 //   Column     s16 h, the number of empty layers at the top (0..6; 6 = empty
 //              column), then 6 - h u16 block indices for z = h .. 5, the TOP
-//              block first (the addendum corrects an old document that says
-//              the opposite). Layers count from the top: z = 0 is the highest,
+//              block first (independent readers agree; an old document that
+//              says the opposite is wrong: docs/formats/gta1.md, "Columns and
+//              layers"). Layers count from the top: z = 0 is the highest,
 //              z = 5 the lowest; street level is usually the lid of z = 4.
 //   Block      8 bytes: u16 type map, u8 type map ext, u8 faces left, right,
 //              top, bottom, lid (0 = no face). See MapBlock for every bit.
@@ -92,8 +92,9 @@ inline constexpr int kBlockTypeCount = 8;  // every value of the 3 bits
 // "unknown7"; "unknown" for anything past 7.
 absl::string_view BlockTypeName(uint8_t type);
 
-// Type map ext bits 0-2 (addendum): 1 traffic light, 4 train turn end, 5 train
-// turn start, 6 and 7 station; 0 none; 2 and 3 unused.
+// Type map ext bits 0-2 (docs/formats/gta1.md, "Block descriptor"): 1 traffic
+// light, 4 train turn end, 5 train turn start, 6 and 7 station; 0 none; 2 and
+// 3 unused.
 // "none", "traffic_light", "unused2", "unused3", "train_turn_end",
 // "train_turn_start", "station" (6 and 7); "unknown" past 7.
 absl::string_view TrafficHintName(uint8_t hint);

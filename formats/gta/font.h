@@ -1,6 +1,5 @@
-// FON: GTA1's bitmap fonts (FONT1A.FON, SUB1.FON, ...). Layout from
-// specs/gta1-formats.txt ("Text, fonts, frontend pictures, settings") and its
-// addendum.
+// FON: GTA1's bitmap fonts (FONT1A.FON, SUB1.FON, ...). Layout:
+// docs/formats/gta1.md, "Fonts (.FON)".
 //
 //   Offset  Size                Field
 //   0       u8                  glyph count

@@ -1,5 +1,5 @@
-// RAW and RAT: GTA1's frontend pictures (F_UPPER.RAW, CUT0.RAT, ...). Layout
-// from specs/gta1-formats.txt ("Text, fonts, frontend pictures, settings").
+// RAW and RAT: GTA1's frontend pictures (F_UPPER.RAW, CUT0.RAT, ...). Layout:
+// docs/formats/gta1.md, "Frontend pictures (.RAW, .RAT)".
 //
 //   RAW   headerless 24-bit pixels, R, G, B, row-major, top-down:
 //         exactly width x height x 3 bytes.

@@ -1,6 +1,6 @@
 // G24 styles: GTA1's tile, palette and sprite sets (STYLE001.G24 ...
-// STYLE003.G24). Layout from specs/gta1-formats.txt ("Style") and its
-// addendum; the loader is Style_Load 0x47cf10. Little-endian throughout.
+// STYLE003.G24). Layout: docs/formats/gta1.md, "Styles (.G24)"; the loader is
+// Style_Load 0x47cf10. Little-endian throughout.
 //
 //   Header     sixteen u32 (64 bytes): version (336, checked), side size, lid
 //              size, aux size, anim size, CLUT size, tile CLUT size, sprite
@@ -15,11 +15,11 @@
 //   Tiles      side, lid, aux tiles, 64 x 64 one-byte texels each. Each of
 //              the three sizes is a multiple of 4096 (one tile; checked, as the
 //              loader does), their sum at most 0x190000 bytes (400 tiles). In
-//              the file the block is padded to a multiple of 4 tiles (16 KB):
-//              the addendum corrects the older "64 KB" note. Tiles are laid
-//              out in 64 KB pages of 16 tiles, a 4 x 4 grid with a 256-byte
-//              row stride: tile n (sides first, then lids, then aux) texel
-//              (u, v) is at
+//              the file the block is padded to a multiple of 4 tiles (16 KB),
+//              not to 64 KB as an older note says (docs/formats/gta1.md,
+//              "Tiles"). Tiles are laid out in 64 KB pages of 16 tiles, a 4 x 4
+//              grid with a 256-byte row stride: tile n (sides first, then
+//              lids, then aux) texel (u, v) is at
 //                (n >> 4) * 0x10000 + ((n >> 2) & 3) * 0x4000 + v * 256
 //                  + (n & 3) * 64 + u
 //              so four consecutive tiles share a 16 KB strip, which is why
@@ -39,8 +39,9 @@
 //                (p >> 6) * 0x10000 + (p & 63) * 4 + e * 256.
 //              A palette in a partly used page still spans all 256 rows of the
 //              page, so the section takes CLUT size rounded up to a whole
-//              64 KB page in the file (the spec's "rounded up to 64 KB pages";
-//              the addendum's 16 KB correction is about the tile block only).
+//              64 KB page in the file ("rounded up to 64 KB pages"; the 16 KB
+//              padding is the tile block's only: docs/formats/gta1.md, "CLUTs
+//              and the palette index").
 //   Palette    palette index size bytes: u16 per logical palette, naming a
 //   index      CLUT (an odd size is an error). Tile n uses index[4n + r]:
 //              r = direction for sides (see SidePaletteSlot), remap 0..3
@@ -74,7 +75,7 @@ inline constexpr uint32_t kStyleVersion = 336;
 inline constexpr size_t kStyleHeaderSize = 64;  // sixteen u32
 inline constexpr int kTileSide = 64;
 inline constexpr size_t kTileBytes = 64 * 64;         // 4096
-inline constexpr size_t kTilePadding = 4 * kTileBytes;  // 16 KB (addendum)
+inline constexpr size_t kTilePadding = 4 * kTileBytes;  // 16 KB (docs/formats/gta1.md, "Tiles")
 inline constexpr size_t kTilePageBytes = 0x10000;       // 16 tiles
 inline constexpr size_t kMaxTileBytes = 0x190000;
 inline constexpr size_t kClutBytes = 1024;        // one palette's share
@@ -192,9 +193,9 @@ constexpr uint64_t ClutColorOffset(int clut, int color) {
 }
 
 // The palette-index slot of a tile's palette: 4 n + r. The one place the
-// side-face choice lives: gta1-formats.txt gives 4 t + d with d the face
-// direction (top 0, bottom 1, left 2, right 3); other readers use remap 0 for
-// every side, and the addendum says to follow gta1-formats.txt.
+// side-face choice lives: 4 t + d with d the face direction (top 0, bottom 1,
+// left 2, right 3); other readers use remap 0 for every side
+// (docs/formats/gta1.md, "CLUTs and the palette index").
 constexpr int TilePaletteSlot(int tile, int r) { return 4 * tile + r; }
 constexpr int SidePaletteSlot(int side, SideDirection d) {
   return TilePaletteSlot(side, int(d));

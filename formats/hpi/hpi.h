@@ -1,6 +1,6 @@
 // HPI: the archive of Total Annihilation (version 1) and TA: Kingdoms
 // (version 2), behind *.hpi, *.ufo, *.ccx, *.gp3, *.gp4, *.swx. Little-endian;
-// the layout is the "HPI archives" section of specs/addendum.md.
+// the layout and the rules are in docs/formats/hpi.md.
 //
 //   Both versions   u32 Marker "HAPI" (0x49504148), u32 Version. "BANK"
 //                   (0x4B4E4142) in the version slot is a saved game, refused.

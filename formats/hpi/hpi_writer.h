@@ -1,4 +1,4 @@
-// Writing HPI archives (layout: hpi.h, specs/addendum.md "HPI archives").
+// Writing HPI archives (layout: hpi.h, docs/formats/hpi.md "Writing archives").
 //
 //   Version 1  header (key 0: not encrypted, Start 20), then the directory:
 //              each directory record followed by its 9-byte entries, each
@@ -39,8 +39,9 @@ struct HpiWriteOptions {
 absl::StatusOr<std::vector<uint8_t>> WriteHpi(const std::vector<HpiFileToWrite>& files,
                                               const HpiWriteOptions& options = {});
 
-// An LZ77 payload (addendum) for `data`, ending with the terminator: greedy
-// matching over a 3-byte hash chain, references of 3..17 bytes up to 4095 back.
+// An LZ77 payload (docs/formats/hpi.md, "LZ77") for `data`, ending with the
+// terminator: greedy matching over a 3-byte hash chain, references of 3..17
+// bytes up to 4095 back.
 std::vector<uint8_t> EncodeLz77(Bytes data);
 
 // One SQSH chunk (header and payload, not encrypted) holding `data`.

@@ -1,4 +1,6 @@
-// Generated from ../shared/data/ta-palette.pal with: xxd -i < ta-palette.pal
+// Generated from the game's palettes/PALETTE.PAL (md5
+// a27d8035e688859d074627653a2b14a0) with: xxd -i < PALETTE.PAL
+// (docs/formats/palettes.md, "The embedded TA palette").
 // The standard Total Annihilation palette, 256 x (R, G, B, unused).
 #include "formats/palette/palette.h"
 

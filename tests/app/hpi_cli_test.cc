@@ -392,10 +392,10 @@ TEST(HpiCli, PackDefaultsToVersion1Zlib) {
 }
 
 // The archive of {a.txt: "hi", d/b.txt: "xyz"}, laid out by hand from the
-// addendum in the order hpi_writer.h documents: version 1, each directory
-// record followed by its entries (folders first, then files, by name), each
-// entry's name and then its subdirectory record or file record, then the
-// data in the order the file records were written.
+// layout of docs/formats/hpi.md in the order hpi_writer.h documents: version
+// 1, each directory record followed by its entries (folders first, then
+// files, by name), each entry's name and then its subdirectory record or file
+// record, then the data in the order the file records were written.
 std::vector<uint8_t> HandMadeV1() {
   ByteBuilder b;
   b.U32(0x49504148).U32(0x00010000).U32(95).U32(0).U32(20);  // DirectorySize 95, key 0, Start

@@ -1,5 +1,5 @@
 // An HPI archive served as a VFS: the archive is laid out byte by byte from
-// specs/addendum.md ("Version 1"), then looked up like a folder.
+// docs/formats/hpi.md ("Version 1 (Total Annihilation)"), then looked up like a folder.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -288,7 +288,7 @@ TEST(DemoAssets, AtlasFramesTakeTheIntendedHeuristicBranch) {
   EXPECT_EQ(IndexAt(Render(path, 0, 0, Transparency::Heuristic()), 0, 0), 5);
 }
 
-// A reading of the PCX by addendum.md, independent of the demo's writer:
+// A reading of the PCX by docs/formats/palettes.md, independent of the demo's writer:
 // header fields, RLE scan lines, then the 0x0C trailer.
 TEST(DemoAssets, AtlasPcxIsAValidEightBitPcx) {
   const std::vector<uint8_t>& pcx = File("anims/atlas.pcx");

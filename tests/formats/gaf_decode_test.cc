@@ -1,6 +1,7 @@
 // DecodePalettedFrame / DecodeTruecolorFrame: every pixel's index and opacity
-// for rows hand-encoded from the addendum's chunk table, raw frames under
-// every transparency mode, and TA: Kingdoms truecolor pixels.
+// for rows hand-encoded from the chunk table (docs/formats/gaf.md, "Run-length
+// chunks"), raw frames under every transparency mode, and TA: Kingdoms
+// truecolor pixels.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -85,7 +86,7 @@ void ExpectSameInfo(const FrameInfo& a, const FrameInfo& b) {
   EXPECT_EQ(a.data_offset, b.data_offset);
 }
 
-// --- The chunk helpers encode the addendum's table --------------------------
+// --- The chunk helpers encode docs/formats/gaf.md's chunk table -------------
 
 TEST(GafDecode, ChunkHelpersMatchTheTable) {
   EXPECT_EQ(Skip(127), std::vector<uint8_t>{0xff});

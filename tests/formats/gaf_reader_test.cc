@@ -1,5 +1,5 @@
-// ReadGaf and FindSequence against GAFs laid out byte by byte from gaf.txt
-// and addendum.md: every header field, as stored.
+// ReadGaf and FindSequence against GAFs laid out byte by byte from the layout
+// of docs/formats/gaf.md: every header field, as stored.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -446,7 +446,7 @@ TEST(GafReader, FrameInfoEveryByteKept) {
   f.duration = 0x00020003;
   FixtureLayout l = LayOutGaf({Seq("a", {f})});
   const size_t info = l.frame_info_offsets[0][0];
-  // The layout from gaf.txt: the origin is little-endian signed.
+  // The layout (docs/formats/gaf.md, "Frame header"): the origin is little-endian signed.
   EXPECT_EQ(l.bytes[info + 4], 0xff);
   EXPECT_EQ(l.bytes[info + 5], 0xff);
   EXPECT_EQ(l.bytes[info + 6], 0x00);

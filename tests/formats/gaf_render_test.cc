@@ -557,7 +557,7 @@ TEST(GafRender, SequenceOfEmptyFramesIsAnError) {
   EXPECT_THAT(std::string(anim.status().message()), StartsWith("t.gaf: sequence 0: "));
 }
 
-// DESIGN.md: errors are values, no exception crosses a module boundary. An
+// docs/design.md: errors are values, no exception crosses a module boundary. An
 // index past the last sequence must be an error, not std::out_of_range.
 TEST(GafRender, SequenceIndexOutOfRangeIsAnError) {
   Fixture fx = Load({Seq({Raw(1, 1, 0, {1})})});

@@ -1,5 +1,5 @@
-// The writer that the demo data uses: exact row bytes from the addendum's
-// chunk table, and files the reader reads back.
+// The writer that the demo data uses: exact row bytes from the chunk table
+// (docs/formats/gaf.md, "Run-length chunks"), and files the reader reads back.
 #include "formats/gaf/gaf_writer.h"
 
 #include <gtest/gtest.h>
@@ -135,7 +135,7 @@ FrameToWrite LayeredFrame() {
   return outer;
 }
 
-// Laid out by hand from gaf.txt ("Layered frames"): the outer FrameInfo's
+// Laid out by hand from docs/formats/gaf.md ("Layered frames"): the outer FrameInfo's
 // LayerCount byte (+10) is 2 and its PtrFrameData points at two u32 pointers,
 // each to a nested FrameInfo followed by that layer's pixels.
 TEST(WriteGaf, WritesALayeredFrameAsTheSpecLaysItOut) {

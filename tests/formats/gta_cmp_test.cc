@@ -1,6 +1,5 @@
 // GTA1 city maps (.CMP): the reader against fixtures laid out byte by byte
-// from specs/gta1-formats.txt ("City map") and the GTA1 section of the
-// addendum (tests/support/gta_bytes.h).
+// from docs/formats/gta1.md, "City maps (.CMP)" (tests/support/gta_bytes.h).
 #include <gtest/gtest.h>
 
 #include <string>

@@ -1,5 +1,5 @@
-// FON fonts: a two-glyph font built byte by byte from specs/gta1-formats.txt
-// and the addendum (8-bit palette channels, pixel 0 transparent).
+// FON fonts: a two-glyph font built byte by byte from docs/formats/gta1.md,
+// "Fonts (.FON)" (8-bit palette channels, pixel 0 transparent).
 #include <gtest/gtest.h>
 
 #include "absl/strings/match.h"

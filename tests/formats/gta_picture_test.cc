@@ -1,4 +1,4 @@
-// RAW / RAT frontend pictures: sizes by name from specs/gta1-formats.txt,
+// RAW / RAT frontend pictures: sizes by name from docs/formats/gta1.md,
 // and pixels built byte by byte.
 #include <gtest/gtest.h>
 

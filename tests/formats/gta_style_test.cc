@@ -1,5 +1,5 @@
-// G24 styles: a style built byte by byte from specs/gta1-formats.txt and the
-// addendum, with tiles on two pages (tile 16+ on page 1) and CLUTs on two
+// G24 styles: a style built byte by byte from docs/formats/gta1.md, "Styles
+// (.G24)", with tiles on two pages (tile 16+ on page 1) and CLUTs on two
 // pages (CLUT 64+), and every offset below computed by hand.
 #include <gtest/gtest.h>
 

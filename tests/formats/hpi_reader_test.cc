@@ -1,4 +1,4 @@
-// The HPI reader against archives laid out byte by byte from the addendum.
+// The HPI reader against archives laid out byte by byte from docs/formats/hpi.md.
 #include <string>
 #include <vector>
 

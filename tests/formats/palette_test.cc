@@ -1,4 +1,4 @@
-// PAL and PCX palettes built byte by byte (addendum.md, "Palettes"), and the
+// PAL and PCX palettes built byte by byte (docs/formats/palettes.md), and the
 // embedded TA palette.
 #include <cstdint>
 #include <string>
@@ -230,7 +230,7 @@ TEST(PaletteFormat, AutoDetectNeither) {
 }
 
 // --- The embedded TA palette ------------------------------------------------
-// Expected values read from ../shared/data/ta-palette.pal
+// Expected values read from the game's palettes/PALETTE.PAL
 // (md5 a27d8035e688859d074627653a2b14a0) when these tests were written; the
 // file itself is not read at test time.
 

@@ -1,7 +1,7 @@
 // The run-encoded decoder has a fast path (whole-block stores, rows in pairs)
 // and an exact path (rows too near the end of the file, and errors). Both must
-// draw exactly what a plain reading of the addendum's chunk table draws, for
-// any mix of chunks, clipping and short rows.
+// draw exactly what a plain reading of the chunk table (docs/formats/gaf.md,
+// "Run-length chunks") draws, for any mix of chunks, clipping and short rows.
 #include "formats/gaf/run_decode.h"
 
 #include <gtest/gtest.h>

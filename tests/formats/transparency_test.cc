@@ -1,5 +1,6 @@
-// Transparency modes (addendum.md, "Transparency modes") and the TA: Kingdoms
-// corner heuristic (gaf.txt, "TA: Kingdoms — transparency quirk").
+// Transparency modes (docs/formats/gaf.md, "Transparency modes") and the TA:
+// Kingdoms corner heuristic (docs/formats/gaf.md, "The TA: Kingdoms
+// transparency quirk").
 #include <cstdint>
 #include <string>
 #include <vector>

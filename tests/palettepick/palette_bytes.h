@@ -1,7 +1,7 @@
-// Palette files laid out byte by byte as addendum.md describes them (not as
-// the project writes them), for the palette resolver's tests. Every file gets
-// a tag in the red channel of each entry, so a colour tells exactly which
-// file was used: entry i of a file tagged t is (t, i, 255 - i).
+// Palette files laid out byte by byte as docs/formats/palettes.md describes
+// them (not as the project writes them), for the palette resolver's tests.
+// Every file gets a tag in the red channel of each entry, so a colour tells
+// exactly which file was used: entry i of a file tagged t is (t, i, 255 - i).
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,4 @@
-// Test fixtures laid out byte by byte from gaf.txt and addendum.md, without
+// Test fixtures laid out byte by byte from docs/formats/gaf.md, without
 // any writer of the project: the tests check the reader against the spec, not
 // against the project's own idea of it.
 #pragma once
@@ -30,7 +30,7 @@ class ByteBuilder {
   std::vector<uint8_t> data;
 };
 
-// Run-length chunks (addendum table).
+// Run-length chunks (docs/formats/gaf.md, "Run-length chunks").
 std::vector<uint8_t> Skip(int n);                             // mask (n << 1) | 1
 std::vector<uint8_t> Repeat(int count, uint8_t value);        // mask ((count-1) << 2) | 2, value
 std::vector<uint8_t> Literal(const std::vector<uint8_t>& px);  // mask (count-1) << 2, pixels

@@ -1,6 +1,5 @@
-// GTA1 fixtures laid out byte by byte from specs/gta1-formats.txt and the GTA1
-// section of specs/addendum.md, without any writer of the project: the tests
-// check the readers against the spec.
+// GTA1 fixtures laid out byte by byte from docs/formats/gta1.md, without any
+// writer of the project: the tests check the readers against the spec.
 #pragma once
 
 #include <array>

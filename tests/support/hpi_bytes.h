@@ -1,4 +1,4 @@
-// HPI fixtures laid out byte by byte from specs/addendum.md ("HPI archives"),
+// HPI fixtures laid out byte by byte from docs/formats/hpi.md,
 // without the project's writer: the tests check the reader against the spec.
 #pragma once
 

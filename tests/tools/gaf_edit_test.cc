@@ -323,7 +323,7 @@ TEST_F(GafEdit, RawStorageWarnsAboutDrawnKeyPixels) {
                               "transparent");
 }
 
-// The writer's bytes for a small file, written out by hand from gaf.txt.
+// The writer's bytes for a small file, written out by hand from docs/formats/gaf.md.
 TEST(GafWriterBytes, MatchBytesWrittenByHand) {
   gaf::FrameToWrite f;
   f.width = 3;

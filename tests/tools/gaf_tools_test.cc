@@ -1,5 +1,5 @@
 // The GAF tools called directly, without a transport: exact JSON of
-// CONTRACT.md, and exports decoded back with libpng / giflib.
+// docs/json.md, and exports decoded back with libpng / giflib.
 #include "tools/gaf_tools.h"
 
 #include <gtest/gtest.h>

@@ -73,7 +73,7 @@ TEST(HpiList, Version2ZlibSizesAreTheChunks) {
   const tools::ToolResult r = Call(ctx, {{"path", "kingdoms.hpi"}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured["version"], 2);
-  // One SQSH chunk: its 19-byte header and the zlib stream (addendum).
+  // One SQSH chunk: its 19-byte header and the zlib stream (docs/formats/hpi.md).
   const uint32_t chunk = uint32_t(19 + testing::ZlibStream(text).size());
   EXPECT_EQ(r.structured["entries"], json::parse(R"([
       {"path": "empty", "size": 0, "compressed_size": 0, "compression": "none"},
