@@ -13,10 +13,12 @@
 #include "formats/gaf/frame_decode.h"
 #include "formats/gaf/gaf.h"
 #include "formats/gaf/run_decode.h"
+#include "formats/gta/cmp.h"
 #include "formats/gta/font.h"
 #include "formats/hpi/hpi.h"
 #include "gtest/gtest.h"
 #include "tests/support/gaf_bytes.h"
+#include "tests/support/gta_bytes.h"
 #include "tests/support/hpi_bytes.h"
 
 namespace kbot {
@@ -127,6 +129,22 @@ TEST(FormatError, MalformedPayloadHasNoValues) {
 }
 
 // --- What the readers keep --------------------------------------------------
+
+TEST(FormatErrorOfReaders, CityMapBlockIndex) {
+  testing::CmpFile f;
+  f.AddBlock(0, 0, 0, 0, 0, 0, 0);
+  const uint32_t column = f.AddColumn(5, {1});  // one block: index 1 is past it
+  f.SetCell(3, 4, column);
+  const std::vector<uint8_t> bytes = f.Bytes();
+  const absl::Status s = gta::ReadCityMap(bytes, "BAD.CMP").status();
+  // The index is the word after the height: header, base, then the column.
+  const uint64_t at = 28 + 0x40000 + column + 2;
+  EXPECT_EQ(GetFormatError(s), (FormatError{"BAD.CMP", "cell (3, 4) z 5", at,
+                                            "block index 1 is past the 1 blocks (column " +
+                                                Hex(column) + ")"}));
+  EXPECT_EQ(s.message(), "BAD.CMP: cell (3, 4) z 5 at " + Hex(at) +
+                             ": block index 1 is past the 1 blocks (column " + Hex(column) + ")");
+}
 
 TEST(FormatErrorOfReaders, FontGlyph) {
   // 2 glyphs of height 3; glyph 1's width byte at 0x9 is the last byte.
