@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "formats/gta/font.h"
+#include "formats/gta/text_render.h"
 #include "tools/tool_support.h"
 #include "tools/file_kind.h"
 
@@ -17,18 +18,6 @@ namespace {
 
 constexpr int kMaxFontScale = 8;
 constexpr int kMaxTextBytes = 1024;
-
-void PutPixel(image::RgbaPicture& p, int x, int y, const palette::Rgb& c, int scale) {
-  for (int dy = 0; dy < scale; ++dy) {
-    uint8_t* row = &p.rgba[(size_t(y * scale + dy) * size_t(p.width) + size_t(x * scale)) * 4];
-    for (int dx = 0; dx < scale; ++dx) {
-      row[dx * 4 + 0] = c.r;
-      row[dx * 4 + 1] = c.g;
-      row[dx * 4 + 2] = c.b;
-      row[dx * 4 + 3] = 255;
-    }
-  }
-}
 
 std::optional<gta::FontKind> ParseFontKind(const std::string& kind) {
   if (kind == "text") return gta::FontKind::kText;
@@ -115,33 +104,20 @@ absl::StatusOr<ToolImage> FontRender(const Asset& asset, const FontRequest& requ
     }
     return AssetError(asset, absl::StatusCode::kInvalidArgument, why);
   }
-  const int scale = request.scale;
-  image::RgbaPicture picture(layout.width * scale, layout.height * scale);
-  int drawn = 0;
-  for (const gta::PlacedGlyph& g : layout.glyphs) {
-    if (g.glyph < 0) continue;
-    const gta::FontGlyph& glyph = font->glyphs[size_t(g.glyph)];
-    ++drawn;
-    for (int y = 0; y < font->height; ++y) {
-      for (int x = 0; x < glyph.width; ++x) {
-        const uint8_t p = glyph.pixels[size_t(y) * size_t(glyph.width) + size_t(x)];
-        if (p == gta::kFontTransparentPixel || g.x + x >= layout.width) continue;
-        PutPixel(picture, g.x + x, y, font->palette.colors[p], scale);
-      }
-    }
-  }
+  absl::StatusOr<gta::TextPicture> text = gta::DrawText(*font, layout, request.scale);
+  if (!text.ok()) return text.status();
   json out = {{"path", asset.path},
               {"text", request.text},
               {"kind", request.kind},
-              {"scale", scale},
-              {"width", picture.width},
-              {"height", picture.height},
+              {"scale", request.scale},
+              {"width", text->picture.width},
+              {"height", text->picture.height},
               {"glyphs",
                {{"count", font->glyphs.size()}, {"height", font->height}, {"first_code", font->first_code}}},
-              {"drawn", drawn},
+              {"drawn", text->drawn},
               {"missing", std::move(missing)},
               {"warnings", font->warnings}};
-  return EncodeToolImage(std::move(out), std::move(picture));
+  return EncodeToolImage(std::move(out), std::move(text->picture));
 }
 
 absl::StatusOr<ToolImage> DrawFontRender(const contexts::Context& context, const json& arguments) {

@@ -6,6 +6,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "formats/gta/style.h"
+#include "formats/gta/tile_sheet.h"
 #include "tools/tool_support.h"
 #include "tools/file_kind.h"
 
@@ -76,15 +77,10 @@ json StyleDescribeOutput() {
 
 // ---------------------------------------------------------------- style_tiles
 
-struct KindRange {
-  int count = 0;
-  int base = 0;  // tile number of the kind's first tile
-};
-
-KindRange RangeOf(const gta::Style& style, const std::string& kind) {
-  if (kind == "side") return {style.side_tiles, 0};
-  if (kind == "lid") return {style.lid_tiles, style.side_tiles};
-  return {style.aux_tiles, style.side_tiles + style.lid_tiles};
+gta::TileKind KindOf(const std::string& kind) {
+  if (kind == "side") return gta::TileKind::kSide;
+  if (kind == "lid") return gta::TileKind::kLid;
+  return gta::TileKind::kAux;
 }
 
 std::optional<gta::SideDirection> ParseDirection(const std::string& d) {
@@ -232,71 +228,40 @@ absl::StatusOr<ToolImage> StyleTiles(const Asset& asset, const TilesRequest& req
 
   absl::StatusOr<gta::Style> style = gta::ReadStyle(asset.bytes, asset.path);
   if (!style.ok()) return style.status();
-  const KindRange range = RangeOf(*style, request.kind);
-  if (request.first < 0 || request.first >= range.count) {
+  const gta::TileKind kind = KindOf(request.kind);
+  const int total = gta::TileCount(*style, kind);
+  if (request.first < 0 || request.first >= total) {
     return AssetError(asset, absl::StatusCode::kOutOfRange,
                  absl::StrCat("no ", request.kind, " tile ", request.first, ": the style has ",
-                              range.count, " ", request.kind, " tile(s)"));
+                              total, " ", request.kind, " tile(s)"));
   }
-  const int available = range.count - request.first;
+  const int available = total - request.first;
   const int count = request.count.value_or(std::min(available, kDefaultTileCount));
   if (count < 1 || count > available) {
     return AssetError(asset, absl::StatusCode::kOutOfRange,
                  absl::StrCat(request.kind, " tiles ", request.first, "..", request.first + count - 1,
-                              ": the style has ", range.count, " ", request.kind, " tile(s)"));
+                              ": the style has ", total, " ", request.kind, " tile(s)"));
   }
-  const int columns = std::min(request.columns, count);
-  const int rows = (count + columns - 1) / columns;
-  const int side = gta::kTileSide * request.scale;
-  const int width = columns * side + (columns - 1) * kTileGap;
-  const int height = rows * side + (rows - 1) * kTileGap;
-  image::RgbaPicture sheet(width, height);
-
+  absl::StatusOr<gta::TileSheet> sheet = gta::DrawTileSheet(
+      *style, {kind, request.first, count, remap, *direction, request.columns, request.scale,
+               kTileGap});
+  if (!sheet.ok()) return sheet.status();
   std::vector<std::string> warnings = style->warnings;
+  warnings.insert(warnings.end(), sheet->warnings.begin(), sheet->warnings.end());
   json tiles = json::array();
-  for (int i = 0; i < count; ++i) {
-    const int t = request.first + i;
-    const int tile = range.base + t;
-    const int r = request.kind == "side" ? int(*direction) : remap;
-    absl::StatusOr<int> clut = style->ClutOfPalette(gta::TilePaletteSlot(tile, r));
-    absl::StatusOr<palette::Palette> pal =
-        clut.ok() ? style->Clut(*clut) : absl::StatusOr<palette::Palette>(clut.status());
-    absl::StatusOr<gta::TileTexels> texels = style->Tile(tile);
-    tiles.push_back({{"tile", t}, {"clut", pal.ok() ? json(*clut) : json(nullptr)}});
-    if (!texels.ok()) {
-      warnings.push_back(absl::StrCat(request.kind, " tile ", t, " not drawn: ", texels.status().message()));
-      continue;
-    }
-    if (!pal.ok()) {
-      warnings.push_back(absl::StrCat(request.kind, " tile ", t, " drawn transparent: ",
-                                      pal.status().message()));
-      continue;
-    }
-    const int ox = (i % columns) * (side + kTileGap);
-    const int oy = (i / columns) * (side + kTileGap);
-    for (int v = 0; v < gta::kTileSide; ++v) {
-      for (int u = 0; u < gta::kTileSide; ++u) {
-        const palette::Rgb& c = pal->colors[(*texels)[size_t(v) * gta::kTileSide + size_t(u)]];
-        for (int dy = 0; dy < request.scale; ++dy) {
-          uint8_t* px = &sheet.rgba[(size_t(oy + v * request.scale + dy) * size_t(width) +
-                                     size_t(ox + u * request.scale)) * 4];
-          for (int dx = 0; dx < request.scale; ++dx, px += 4) {
-            px[0] = c.r, px[1] = c.g, px[2] = c.b, px[3] = 255;
-          }
-        }
-      }
-    }
+  for (const gta::SheetTile& t : sheet->tiles) {
+    tiles.push_back({{"tile", t.tile}, {"clut", t.clut ? json(*t.clut) : json(nullptr)}});
   }
   json out = {{"path", asset.path},
               {"kind", request.kind},
               {"first", request.first},
               {"count", count},
-              {"total", range.count},
-              {"columns", columns},
-              {"rows", rows},
+              {"total", total},
+              {"columns", sheet->columns},
+              {"rows", sheet->rows},
               {"scale", request.scale},
-              {"width", width},
-              {"height", height},
+              {"width", sheet->picture.width},
+              {"height", sheet->picture.height},
               {"tiles", std::move(tiles)},
               {"warnings", std::move(warnings)}};
   if (request.kind == "side") {
@@ -304,7 +269,7 @@ absl::StatusOr<ToolImage> StyleTiles(const Asset& asset, const TilesRequest& req
   } else {
     out["remap"] = remap;
   }
-  return EncodeToolImage(std::move(out), std::move(sheet));
+  return EncodeToolImage(std::move(out), std::move(sheet->picture));
 }
 
 ToolResult RunStyleDescribe(const contexts::Context& context, const json& arguments) {

@@ -5,6 +5,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "formats/common/format_error.h"
 
 namespace kbot::csv {
 namespace {
@@ -12,7 +13,7 @@ namespace {
 constexpr absl::string_view kBom = "\xEF\xBB\xBF";
 
 absl::Status LineError(absl::string_view name, size_t line, absl::string_view what) {
-  return absl::InvalidArgumentError(absl::StrCat(name, ": line ", line, ": ", what));
+  return ErrorIn(name, absl::StrCat("line ", line), what);
 }
 
 bool IsLineEnd(char c) { return c == '\n' || c == '\r'; }
@@ -131,7 +132,7 @@ std::string FormatRow(const std::vector<std::string>& fields) {
 }
 
 absl::StatusOr<Table> Table::FromRows(std::vector<Row> rows, absl::string_view name) {
-  if (rows.empty()) return absl::InvalidArgumentError(absl::StrCat(name, ": no header row"));
+  if (rows.empty()) return ErrorIn(name, "", "no header row");
   Table table;
   const Row& header = rows[0];
   for (const std::string& raw : header.fields) {

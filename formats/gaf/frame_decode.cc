@@ -5,6 +5,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "formats/common/format_error.h"
 #include "formats/gaf/run_decode.h"
 #include "formats/gaf/ta3d_frame.h"
 
@@ -17,7 +18,11 @@ std::string FrameLocation::Name() const {
 }
 
 absl::Status FrameLocation::Error(absl::string_view what) const {
-  return absl::InvalidArgumentError(absl::StrCat(file, ": ", Name(), ": ", what));
+  return ErrorIn(file, Name(), what);
+}
+
+absl::Status FrameLocation::Error(uint64_t offset, absl::string_view what) const {
+  return ErrorNamingOffset(file, Name(), offset, what);
 }
 
 absl::Status CheckFrameSize(Bytes file, const FrameInfo& info, const FrameLocation& where) {
@@ -41,7 +46,8 @@ absl::StatusOr<Bytes> PixelBytes(Bytes file, const FrameInfo& info, size_t bytes
                                  const FrameLocation& where) {
   const uint64_t need = info.pixels() * bytes_per_pixel;
   if (info.data_offset > file.size() || need > file.size() - info.data_offset) {
-    return where.Error(absl::StrCat("pixel data of ", need, " bytes at ", Hex(info.data_offset),
+    return where.Error(info.data_offset,
+                       absl::StrCat("pixel data of ", need, " bytes at ", Hex(info.data_offset),
                                     " runs past the end of the file (", file.size(),
                                     " bytes)"));
   }

@@ -29,8 +29,10 @@ struct FrameLocation {
   int layer = -1;
 
   std::string Name() const;
-  // "<file>: sequence 3 frame 1: <what>"
+  // "<file>: sequence 3 frame 1: <what>", a FormatError (format_error.h);
+  // the second form when `what` names the offset it is about.
   absl::Status Error(absl::string_view what) const;
+  absl::Status Error(uint64_t offset, absl::string_view what) const;
   FrameLocation Layer(int l) const {
     FrameLocation loc = *this;
     loc.layer = l;

@@ -5,6 +5,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "formats/common/format_error.h"
 #include "formats/gaf/gaf.h"
 
 namespace kbot::gaf {
@@ -74,8 +75,8 @@ class Reader {
     ByteReader r(bytes_);
     uint32_t count = 0;
     if (!r.U32(gaf.version) || !r.U32(count) || !r.U32(gaf.unknown8)) {
-      return Error(absl::StrCat("too short for the 12-byte GAF header (", bytes_.size(),
-                                " bytes)"));
+      return ErrorIn(name_, "", absl::StrCat("too short for the 12-byte GAF header (",
+                                             bytes_.size(), " bytes)"));
     }
     if (gaf.version == kVersionTa3dTruecolor) {
       gaf.variant = Variant::kTa3dTruecolor;
@@ -85,9 +86,10 @@ class Reader {
                                           "ignores it"));
     }
     if (uint64_t(count) * 4 > r.remaining()) {
-      return Error(absl::StrCat("sequence count ", count, " cannot fit: its offset table needs ",
-                                uint64_t(count) * 4, " bytes after the header, the file has ",
-                                r.remaining()));
+      return ErrorIn(name_, "",
+                     absl::StrCat("sequence count ", count, " cannot fit: its offset table needs ",
+                                  uint64_t(count) * 4, " bytes after the header, the file has ",
+                                  r.remaining()));
     }
     ta3d_ = gaf.variant == Variant::kTa3dTruecolor;
     warnings_ = &gaf.warnings;
@@ -103,10 +105,6 @@ class Reader {
   }
 
  private:
-  absl::Status Error(absl::string_view what) const {
-    return absl::InvalidArgumentError(absl::StrCat(name_, ": ", what));
-  }
-
   absl::StatusOr<Sequence> ReadSequence(uint32_t index, uint32_t offset) {
     const std::string where = absl::StrCat("sequence ", index);
     ByteReader r(bytes_);
@@ -115,19 +113,22 @@ class Reader {
     Bytes name;
     if (!r.Seek(offset) || !r.U16(seq.frame_count) || !r.U16(seq.loop_flags) ||
         !r.U32(seq.unknown4) || !r.Take(kNameSize, name)) {
-      return Error(absl::StrCat(where, ": 40-byte header at ", Hex(offset),
-                                " runs past the end of the file (", bytes_.size(), " bytes)"));
+      return ErrorNamingOffset(name_, where, offset,
+                               absl::StrCat("40-byte header at ", Hex(offset),
+                                            " runs past the end of the file (", bytes_.size(),
+                                            " bytes)"));
     }
     const auto nul = std::find(name.begin(), name.end(), uint8_t{0});
     seq.name.assign(name.begin(), nul);
 
     if (!r.Has(size_t(seq.frame_count) * kFrameListItemSize)) {
-      return Error(absl::StrCat(where, ": frame list of ", seq.frame_count, " frames at ",
-                                Hex(r.pos()), " runs past the end of the file"));
+      return ErrorNamingOffset(name_, where, r.pos(),
+                               absl::StrCat("frame list of ", seq.frame_count, " frames at ",
+                                            Hex(r.pos()), " runs past the end of the file"));
     }
     if (seq.frame_count > frame_budget_) {
-      return Error(absl::StrCat(where, ": frame lists claim more frames than the file can hold "
-                                       "(sequences overlap)"));
+      return ErrorIn(name_, where, "frame lists claim more frames than the file can hold "
+                                   "(sequences overlap)");
     }
     frame_budget_ -= seq.frame_count;
     seq.frames.reserve(seq.frame_count);
@@ -149,8 +150,10 @@ class Reader {
     ByteReader r(bytes_);
     info.offset = offset;
     if (!r.Seek(offset) || !r.Has(kFrameInfoSize)) {
-      return Error(absl::StrCat(where, ": 24-byte frame header at ", Hex(offset),
-                                " runs past the end of the file (", bytes_.size(), " bytes)"));
+      return ErrorNamingOffset(name_, where, offset,
+                               absl::StrCat("24-byte frame header at ", Hex(offset),
+                                            " runs past the end of the file (", bytes_.size(),
+                                            " bytes)"));
     }
     r.U16(info.width);
     r.U16(info.height);
@@ -173,12 +176,14 @@ class Reader {
     // A layered frame's data is a table of pointers to nested frame headers.
     ByteReader table(bytes_);
     if (!table.Seek(info.data_offset) || !table.Has(size_t(info.layer_count) * 4)) {
-      return Error(absl::StrCat(where, ": layer table of ", info.layer_count, " pointers at ",
-                                Hex(info.data_offset), " runs past the end of the file"));
+      return ErrorNamingOffset(name_, where, info.data_offset,
+                               absl::StrCat("layer table of ", info.layer_count, " pointers at ",
+                                            Hex(info.data_offset),
+                                            " runs past the end of the file"));
     }
     if (info.layer_count > layer_budget_) {
-      return Error(absl::StrCat(where, ": layer tables claim more layers than the file can "
-                                       "hold (tables overlap)"));
+      return ErrorIn(name_, where, "layer tables claim more layers than the file can hold "
+                                   "(tables overlap)");
     }
     layer_budget_ -= info.layer_count;
     info.layers.resize(info.layer_count);

@@ -5,6 +5,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "formats/common/format_error.h"
 
 namespace kbot::gaf {
 
@@ -113,7 +114,7 @@ absl::StatusOr<SequenceAnimation> RenderSequence(Bytes file, const Gaf& gaf, siz
                                                  Transparency mode, absl::string_view file_name,
                                                  Warnings* warnings, Progress& progress) {
   auto error = [&](absl::string_view what) {
-    return absl::InvalidArgumentError(absl::StrCat(file_name, ": sequence ", index, ": ", what));
+    return ErrorIn(file_name, absl::StrCat("sequence ", index), what);
   };
   if (index >= gaf.sequences.size()) {
     return error(absl::StrCat("does not exist (the file has ", gaf.sequences.size(), ")"));

@@ -7,6 +7,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "formats/common/format_error.h"
 
 namespace kbot::gaf {
 
@@ -114,6 +115,12 @@ bool DrawPair(FastRow& a, FastRow& b, uint8_t key, size_t width) {
   return true;
 }
 
+// "<file>: sequence 3 frame 1: row 7: <what>", `what` naming `offset`.
+absl::Status RowError(const FrameLocation& where, size_t row, uint64_t offset,
+                      absl::string_view what) {
+  return ErrorNamingOffset(where.file, absl::StrCat(where.Name(), ": row ", row), offset, what);
+}
+
 // Decodes one row with exact-length writes and full checks. Returns the
 // pixels covered, or an error naming the chunk that runs past the row.
 absl::StatusOr<size_t> ExactRow(const uint8_t* p, size_t length, size_t row_offset, uint8_t key,
@@ -124,10 +131,10 @@ absl::StatusOr<size_t> ExactRow(const uint8_t* p, size_t length, size_t row_offs
     const uint8_t mask = p[i];
     const ChunkStep s = kSteps[mask];
     if (s.bytes > length - i) {
-      return where.Error(absl::StrCat(
-          "row ", row, ": ", (mask & 2) ? "repeat" : "literal", " chunk at ",
-          Hex(row_offset + 2 + i), " needs ", s.bytes - 1, " byte(s), the row has ",
-          length - i - 1, " left of its lineLength ", length));
+      return RowError(where, row, row_offset + 2 + i, absl::StrCat(
+          (mask & 2) ? "repeat" : "literal", " chunk at ", Hex(row_offset + 2 + i), " needs ",
+          s.bytes - 1, " byte(s), the row has ", length - i - 1, " left of its lineLength ",
+          length));
     }
     if (x < width) {
       const size_t n = std::min<size_t>(s.pixels, width - x);
@@ -203,16 +210,16 @@ class RunDecoder {
 
   absl::StatusOr<RowBytes> RowAt(size_t row, size_t pos) const {
     if (pos > file_.size() || file_.size() - pos < 2) {
-      return where_.Error(absl::StrCat("row ", row, ": lineLength at ", Hex(pos),
-                                       " is past the end of the file (", file_.size(),
-                                       " bytes)"));
+      return RowError(where_, row, pos, absl::StrCat("lineLength at ", Hex(pos),
+                                                     " is past the end of the file (",
+                                                     file_.size(), " bytes)"));
     }
     const size_t length = LoadU16(file_.data() + pos);
     const size_t after = file_.size() - pos - 2;
     if (length > after) {
-      return where_.Error(absl::StrCat("row ", row, ": lineLength ", length, " at ", Hex(pos),
-                                       " runs past the end of the file (", file_.size(),
-                                       " bytes)"));
+      return RowError(where_, row, pos, absl::StrCat("lineLength ", length, " at ", Hex(pos),
+                                                     " runs past the end of the file (",
+                                                     file_.size(), " bytes)"));
     }
     return RowBytes{pos, length, pos + 2 + length, after - length >= kReadSlack};
   }

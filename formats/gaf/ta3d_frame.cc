@@ -15,15 +15,16 @@ absl::StatusOr<Bytes> StreamBytes(Bytes file, const FrameInfo& info, uint64_t ex
   ByteReader r(file);
   uint32_t size = 0;
   if (!r.Seek(info.data_offset) || !r.U32(size)) {
-    return where.Error(absl::StrCat("the zlib byte count at ", Hex(info.data_offset),
+    return where.Error(info.data_offset,
+                       absl::StrCat("the zlib byte count at ", Hex(info.data_offset),
                                     " runs past the end of the file (", file.size(), " bytes)"));
   }
   const size_t at = r.pos();
   Bytes stream;
   if (!r.Take(size, stream)) {
-    return where.Error(absl::StrCat("the zlib stream of ", size, " bytes at ", Hex(at),
-                                    " runs past the end of the file (", r.remaining(),
-                                    " bytes left)"));
+    return where.Error(at, absl::StrCat("the zlib stream of ", size, " bytes at ", Hex(at),
+                                        " runs past the end of the file (", r.remaining(),
+                                        " bytes left)"));
   }
   if (expected > uint64_t(size) * kMaxInflateRatio) {
     return where.Error(absl::StrCat("a zlib stream of ", size, " bytes cannot inflate to ",
@@ -39,8 +40,9 @@ absl::StatusOr<Bytes> StreamBytes(Bytes file, const FrameInfo& info, uint64_t ex
 // the stream were left over after its end.
 absl::StatusOr<size_t> InflateExactly(Bytes stream, std::vector<uint8_t>& out,
                                       const FrameInfo& info, const FrameLocation& where) {
-  const std::string what = absl::StrCat("the zlib stream at ", Hex(info.data_offset + 4), " (",
-                                        stream.size(), " bytes)");
+  const uint64_t at = info.data_offset + 4;
+  const std::string what = absl::StrCat("the zlib stream at ", Hex(at), " (", stream.size(),
+                                        " bytes)");
   z_stream zs{};
   if (inflateInit(&zs) != Z_OK) return where.Error("zlib could not start inflating");
   zs.next_in = const_cast<Bytef*>(stream.data());
@@ -56,17 +58,18 @@ absl::StatusOr<size_t> InflateExactly(Bytes stream, std::vector<uint8_t>& out,
                                         Ta3dBytesPerPixel(info), " = ", out.size(), " bytes");
   if (ret == Z_STREAM_END) {
     if (produced == out.size()) return left;
-    return where.Error(absl::StrCat(what, " inflates to ", produced, " bytes, not ", size));
+    return where.Error(at, absl::StrCat(what, " inflates to ", produced, " bytes, not ", size));
   }
   if (ret == Z_DATA_ERROR || ret == Z_NEED_DICT) {
-    return where.Error(absl::StrCat(what, " is not valid zlib data after ", produced,
-                                    " bytes: ", message.empty() ? "needs a dictionary" : message));
+    return where.Error(at, absl::StrCat(what, " is not valid zlib data after ", produced,
+                                        " bytes: ",
+                                        message.empty() ? "needs a dictionary" : message));
   }
   if (zs.avail_out == 0 && produced == out.size()) {
-    return where.Error(absl::StrCat(what, " inflates past ", size));
+    return where.Error(at, absl::StrCat(what, " inflates past ", size));
   }
-  return where.Error(absl::StrCat(what, " is cut short: it ends after inflating ", produced,
-                                  " of ", size));
+  return where.Error(at, absl::StrCat(what, " is cut short: it ends after inflating ", produced,
+                                      " of ", size));
 }
 
 }  // namespace

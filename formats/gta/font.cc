@@ -2,6 +2,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "formats/common/format_error.h"
 
 namespace kbot::gta {
 
@@ -17,28 +18,27 @@ absl::StatusOr<Font> ReadFont(Bytes file, absl::string_view name, int first_code
   ByteReader r(file);
   uint8_t count = 0, height = 0;
   if (!r.U8(count) || !r.U8(height)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        name, ": header: the file is ", file.size(), " bytes, shorter than the 2-byte header"));
+    return ErrorIn(name, "header", absl::StrCat("the file is ", file.size(),
+                                                " bytes, shorter than the 2-byte header"));
   }
   font.height = height;
   font.glyphs.reserve(count);
   for (int g = 0; g < count; ++g) {
     FontGlyph glyph;
     glyph.offset = r.pos();
+    const std::string where = absl::StrCat("glyph ", g, " of ", int(count));
     uint8_t width = 0;
     if (!r.U8(width)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(name, ": glyph ", g, " of ", int(count), " at ", Hex(glyph.offset),
-                       ": its width byte is past the end of the file"));
+      return ErrorAt(name, where, glyph.offset, "its width byte is past the end of the file");
     }
     glyph.width = width;
     const size_t n = size_t(width) * height;
     Bytes pixels;
     if (!r.Take(n, pixels)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          name, ": glyph ", g, " of ", int(count), " at ", Hex(glyph.offset), ": ", int(width),
-          " x ", int(height), " = ", n, " pixels from ", Hex(glyph.offset + 1),
-          " run past the end of the file at ", Hex(file.size())));
+      return ErrorAt(name, where, glyph.offset,
+                     absl::StrCat(int(width), " x ", int(height), " = ", n, " pixels from ",
+                                  Hex(glyph.offset + 1), " run past the end of the file at ",
+                                  Hex(file.size())));
     }
     glyph.pixels.assign(pixels.begin(), pixels.end());
     font.glyphs.push_back(std::move(glyph));
@@ -46,9 +46,9 @@ absl::StatusOr<Font> ReadFont(Bytes file, absl::string_view name, int first_code
   const size_t palette_at = r.pos();
   Bytes pal;
   if (!r.Take(kFontPaletteSize, pal)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        name, ": palette at ", Hex(palette_at), ": 768 bytes needed after the ", int(count),
-        " glyphs, ", file.size() - palette_at, " left"));
+    return ErrorAt(name, "palette", palette_at,
+                   absl::StrCat("768 bytes needed after the ", int(count), " glyphs, ",
+                                file.size() - palette_at, " left"));
   }
   for (int i = 0; i < 256; ++i) {
     font.palette.colors[i] = palette::Rgb{pal[3 * i], pal[3 * i + 1], pal[3 * i + 2]};

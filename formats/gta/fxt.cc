@@ -3,12 +3,13 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <optional>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "formats/common/format_error.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/strip.h"
 
 namespace kbot::gta {
 
@@ -276,14 +277,17 @@ std::string TieWarning(const Ranking& ranking, size_t sample_size, absl::string_
 // was tried, and what the documented pair makes of it (`documented`, the
 // looser reading's error, names its own record and offset).
 absl::Status NoCipherError(Bytes file, absl::string_view name, const absl::Status& documented) {
-  absl::string_view detail = documented.message();
-  absl::ConsumePrefix(&detail, name);
-  absl::ConsumePrefix(&detail, ": ");
-  return absl::InvalidArgumentError(absl::StrFormat(
-      "%s: record 0 at 0x0: no starting values of the cipher read the file as [KEY]TEXT records: "
-      "byte 0 is 0x%02x, so k=0x%02x for a text opening with '[', and none of the 256 values of "
-      "m reads on from there as keys, ']', texts and NULs; with the documented %s: %s",
-      name, file[0], uint8_t(file[0] - '['), Describe(FxtCipher{}), detail));
+  std::optional<FormatError> error = GetFormatError(documented);
+  std::string where = std::string(documented.message());
+  if (error) {
+    error->file.clear();
+    where = FormatErrorMessage(*error);
+  }
+  return ErrorAt(name, "record 0", 0, absl::StrFormat(
+      "no starting values of the cipher read the file as [KEY]TEXT records: byte 0 is 0x%02x, so "
+      "k=0x%02x for a text opening with '[', and none of the 256 values of m reads on from there "
+      "as keys, ']', texts and NULs; with the documented %s: %s",
+      file[0], uint8_t(file[0] - '['), Describe(FxtCipher{}), where));
 }
 
 // The records of a decrypted file, by the loose rules: any key bytes but
@@ -292,8 +296,7 @@ absl::StatusOr<Fxt> ParseRecords(const std::vector<uint8_t>& plain, absl::string
   const absl::string_view text(reinterpret_cast<const char*>(plain.data()), plain.size());
   Fxt fxt;
   const auto error = [&](size_t record, size_t at, absl::string_view what) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(name, ": record ", record, " at ", Hex(at), ": ", what));
+    return ErrorAt(name, absl::StrCat("record ", record), at, what);
   };
   size_t at = 0;
   while (at < text.size()) {

@@ -6,6 +6,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "formats/common/format_error.h"
 
 namespace kbot::gta {
 
@@ -29,18 +30,17 @@ bool NumberedName(absl::string_view base, absl::string_view prefix, char first, 
 absl::StatusOr<PictureSize> SizeFor(absl::string_view name, std::optional<PictureSize> size) {
   if (size.has_value()) {
     if (size->width <= 0 || size->height <= 0 || size->width > 0x4000 || size->height > 0x4000) {
-      return absl::InvalidArgumentError(absl::StrCat(name, ": a picture size of ", size->width,
-                                                     " x ", size->height,
-                                                     " is outside 1..16384 a side"));
+      return ErrorIn(name, "", absl::StrCat("a picture size of ", size->width, " x ",
+                                            size->height, " is outside 1..16384 a side"));
     }
     return *size;
   }
   std::optional<PictureSize> known = KnownPictureSize(name);
   if (!known.has_value()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        name, ": the size of a RAW/RAT picture comes from its name (F_UPPER, F_LOGO0..7, "
-              "F_LOWER0/1, CUT0..5, F_PLAY1..8, F_PLAYN, F_RSTAR, F_RSTARN); give it for "
-              "any other name"));
+    return ErrorIn(name, "",
+                   "the size of a RAW/RAT picture comes from its name (F_UPPER, F_LOGO0..7, "
+                   "F_LOWER0/1, CUT0..5, F_PLAY1..8, F_PLAYN, F_RSTAR, F_RSTARN); give it for "
+                   "any other name");
   }
   return *known;
 }
@@ -49,9 +49,9 @@ absl::Status CheckCount(absl::string_view name, absl::string_view kind, PictureS
                         int bytes_per_pixel, size_t actual) {
   const size_t expected = size_t(size.width) * size_t(size.height) * size_t(bytes_per_pixel);
   if (actual == expected) return absl::OkStatus();
-  return absl::InvalidArgumentError(absl::StrCat(
-      name, ": a ", size.width, " x ", size.height, " ", kind, " picture is ", expected,
-      " bytes (", bytes_per_pixel, " a pixel), the file is ", actual));
+  return ErrorIn(name, "", absl::StrCat("a ", size.width, " x ", size.height, " ", kind,
+                                        " picture is ", expected, " bytes (", bytes_per_pixel,
+                                        " a pixel), the file is ", actual));
 }
 
 }  // namespace
@@ -85,8 +85,8 @@ absl::StatusOr<image::RgbaPicture> ReadRawPicture(Bytes file, absl::string_view 
 
 absl::StatusOr<palette::Palette> ReadRgbPalette(Bytes file, absl::string_view name) {
   if (file.size() != kRgbPaletteSize) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        name, ": a RAT palette is 768 bytes (256 x R, G, B), the file is ", file.size()));
+    return ErrorIn(name, "", absl::StrCat("a RAT palette is 768 bytes (256 x R, G, B), the "
+                                          "file is ", file.size()));
   }
   palette::Palette p;
   for (int i = 0; i < 256; ++i) {

@@ -5,6 +5,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "formats/common/format_error.h"
 
 namespace kbot::gta {
 
@@ -156,10 +157,12 @@ absl::StatusOr<const LayoutSpec*> ChooseLayout(Bytes file, absl::string_view nam
   const LayoutFit documented = Evaluate(file, kDocumented);
   const LayoutFit packed = Evaluate(file, kPacked);
   if (!documented.ChecksOut() && !packed.ChecksOut()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        name, ": ", file.size(), " bytes, not the ", kPlayerFileSize, " (", Hex(kPlayerFileSize),
-        ") of the documented layout, and the high scores check out in neither layout: ",
-        FitSummary(documented), ", ", FitSummary(packed)));
+    return ErrorIn(name, "",
+                   absl::StrCat(file.size(), " bytes, not the ", kPlayerFileSize, " (",
+                                Hex(kPlayerFileSize),
+                                ") of the documented layout, and the high scores check out in "
+                                "neither layout: ",
+                                FitSummary(documented), ", ", FitSummary(packed)));
   }
   const bool pick_packed =
       !documented.ChecksOut() || (packed.ChecksOut() && Better(packed, documented, file.size()));
@@ -395,10 +398,11 @@ absl::string_view PlayerLayoutName(PlayerLayout layout) {
 absl::StatusOr<PlayerFile> ReadPlayerFile(Bytes file, absl::string_view name) {
   const bool standard = file.size() == kPlayerFileSize;
   if (!standard && file.size() < kPlayerMinimumSize) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        name, ": ", file.size(), " bytes, too short for a player file: the settings, the "
-        "language and one high score take at least ", Hex(kPlayerMinimumSize),
-        " bytes (the documented layout is ", Hex(kPlayerFileSize), ")"));
+    return ErrorIn(name, "",
+                   absl::StrCat(file.size(), " bytes, too short for a player file: the "
+                                "settings, the language and one high score take at least ",
+                                Hex(kPlayerMinimumSize), " bytes (the documented layout is ",
+                                Hex(kPlayerFileSize), ")"));
   }
   PlayerFile out;
   out.size = file.size();

@@ -4,6 +4,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "formats/common/format_error.h"
 
 namespace kbot::gta {
 
@@ -11,8 +12,149 @@ namespace {
 
 uint64_t RoundUp(uint64_t n, uint64_t unit) { return (n + unit - 1) / unit * unit; }
 
+// An error about the style's contents as a whole (a tile or CLUT number past
+// the ones stored), not about one place in the file.
 absl::Status Invalid(absl::string_view name, absl::string_view what) {
-  return absl::InvalidArgumentError(absl::StrCat(name, ": ", what));
+  return ErrorIn(name, "", what);
+}
+
+// The sixteen header words, with the version checked.
+absl::StatusOr<StyleHeader> ReadHeader(Bytes file, absl::string_view name) {
+  ByteReader r(file);
+  uint32_t h[16];
+  for (int i = 0; i < 16; ++i) {
+    if (!r.U32(h[i])) {
+      return ErrorNamingOffset(name, "header", 4 * i,
+                               absl::StrCat("the file is ", file.size(),
+                                            " bytes, shorter than the 64-byte header (u32 ", i,
+                                            " at ", Hex(4 * i), ")"));
+    }
+  }
+  const StyleHeader hd{h[0], h[1], h[2],  h[3],  h[4],  h[5],  h[6],  h[7],
+                       h[8], h[9], h[10], h[11], h[12], h[13], h[14], h[15]};
+  if (hd.version != kStyleVersion) {
+    return ErrorAt(name, "header", 0,
+                   absl::StrCat("version ", hd.version, ", expected ", kStyleVersion));
+  }
+  return hd;
+}
+
+uint64_t TileBytes(const StyleHeader& hd) {
+  return uint64_t(hd.side_size) + hd.lid_size + hd.aux_size;
+}
+
+// The sizes the loader checks: whole tiles, at most kMaxTileBytes of them,
+// whole CLUTs, whole palette index entries.
+absl::Status CheckSizes(const StyleHeader& hd, absl::string_view name) {
+  const std::pair<const char*, uint32_t> tile_sizes[] = {
+      {"side", hd.side_size}, {"lid", hd.lid_size}, {"aux", hd.aux_size}};
+  for (const auto& [kind, size] : tile_sizes) {
+    if (size % kTileBytes != 0) {
+      return ErrorIn(name, "header", absl::StrCat(kind, " size ", size,
+                                                  " is not a multiple of 4096 (one 64 x 64 tile)"));
+    }
+  }
+  if (TileBytes(hd) > kMaxTileBytes) {
+    return ErrorIn(name, "header",
+                   absl::StrCat("side + lid + aux = ", TileBytes(hd),
+                                " bytes of tiles, more than the game's ", kMaxTileBytes, " (",
+                                Hex(kMaxTileBytes), ")"));
+  }
+  if (hd.clut_size % kClutBytes != 0) {
+    return ErrorIn(name, "header",
+                   absl::StrCat("CLUT size ", hd.clut_size,
+                                " is not a multiple of 1024 (one 256-colour palette)"));
+  }
+  if (hd.palette_index_size % 2 != 0) {
+    return ErrorIn(name, "header", absl::StrCat("palette index size ", hd.palette_index_size,
+                                                " is odd (the entries are u16)"));
+  }
+  return absl::OkStatus();
+}
+
+// Each section's bytes as stored (padding included), in file order.
+struct StyleSectionBytes {
+  Bytes tiles, animations, cluts, palette_index, object_info, cars, sprite_info,
+      sprite_graphics, sprite_numbers;
+  uint64_t animations_at = 0;
+};
+
+// Where each section lies (recorded in style.sections), checked against the
+// file's end; bytes after the last section are a warning.
+absl::StatusOr<StyleSectionBytes> LocateSections(Bytes file, Style& style) {
+  const StyleHeader& hd = style.header;
+  const uint64_t tile_bytes = TileBytes(hd);
+  StyleSectionBytes out;
+  struct Layout {
+    const char* name;
+    uint64_t size;
+    uint64_t stored;  // what it takes in the file
+    Bytes* bytes;
+  };
+  const Layout layout[] = {
+      {"tiles", tile_bytes, RoundUp(tile_bytes, kTilePadding), &out.tiles},
+      {"animations", hd.anim_size, hd.anim_size, &out.animations},
+      {"CLUTs", hd.clut_size, RoundUp(hd.clut_size, kClutPageBytes), &out.cluts},
+      {"palette index", hd.palette_index_size, hd.palette_index_size, &out.palette_index},
+      {"object info", hd.object_info_size, hd.object_info_size, &out.object_info},
+      {"cars", hd.car_size, hd.car_size, &out.cars},
+      {"sprite info", hd.sprite_info_size, hd.sprite_info_size, &out.sprite_info},
+      {"sprite graphics", hd.sprite_graphics_size, hd.sprite_graphics_size,
+       &out.sprite_graphics},
+      {"sprite numbers", hd.sprite_numbers_size, hd.sprite_numbers_size, &out.sprite_numbers},
+  };
+  uint64_t at = kStyleHeaderSize;
+  for (const Layout& s : layout) {
+    style.sections.push_back(StyleSection{s.name, at, s.size, s.stored});
+    if (s.stored > file.size() - at) {  // at <= file.size(): the header is there
+      return ErrorNamingOffset(style.name, s.name, at,
+                               absl::StrCat("the section (", s.stored, " bytes from ", Hex(at),
+                                            " to ", Hex(at + s.stored),
+                                            ") runs past the end of the file at ",
+                                            Hex(file.size())));
+    }
+    *s.bytes = file.subspan(at, s.stored);
+    if (s.bytes == &out.animations) out.animations_at = at;
+    at += s.stored;
+  }
+  if (at < file.size()) {
+    style.warnings.push_back(absl::StrCat(style.name, ": ", file.size() - at,
+                                          " trailing bytes at ", Hex(at),
+                                          " after the last section"));
+  }
+  return out;
+}
+
+std::vector<uint8_t> Raw(Bytes section) { return {section.begin(), section.end()}; }
+
+std::vector<uint16_t> ReadPaletteIndex(Bytes section) {
+  ByteReader r(section);
+  std::vector<uint16_t> index(section.size() / 2);
+  for (uint16_t& e : index) r.U16(e);
+  return index;
+}
+
+// Warnings for an animation whose tiles the style does not hold.
+void CheckAnimationTiles(const StyleAnimation& a, int i, uint64_t at, Style& style) {
+  if (a.which > 1) {
+    style.warnings.push_back(absl::StrCat(style.name, ": animation ", i, " at ", Hex(at),
+                                          ": 'which' is ", int(a.which),
+                                          ", neither 0 (side) nor 1 (lid)"));
+  } else {
+    const int limit = a.which == 0 ? style.side_tiles : style.lid_tiles;
+    if (a.block >= limit) {
+      style.warnings.push_back(absl::StrCat(style.name, ": animation ", i, " at ", Hex(at),
+                                            ": ", a.which == 0 ? "side" : "lid", " tile ",
+                                            int(a.block), " is past the ", limit, " stored"));
+    }
+  }
+  for (size_t f = 0; f < a.frames.size(); ++f) {
+    if (a.frames[f] >= style.aux_tiles) {
+      style.warnings.push_back(absl::StrCat(style.name, ": animation ", i, " frame ", f,
+                                            ": aux tile ", int(a.frames[f]), " is past the ",
+                                            style.aux_tiles, " stored"));
+    }
+  }
 }
 
 // Reads the animation section (its own bytes, offsets reported in the file).
@@ -22,17 +164,17 @@ absl::Status ReadAnimations(Bytes section, uint64_t base, Style& style) {
   uint8_t count = 0;
   r.U8(count);
   if (count > kMaxAnimations) {
-    return Invalid(style.name, absl::StrCat("animations at ", Hex(base), ": ", int(count),
-                                            " animations, at most ", kMaxAnimations));
+    return ErrorAt(style.name, "animations", base,
+                   absl::StrCat(int(count), " animations, at most ", kMaxAnimations));
   }
   for (int i = 0; i < count; ++i) {
     const uint64_t at = base + r.pos();
+    const std::string animation = absl::StrCat("animation ", i);
     uint8_t head[4];
     for (uint8_t& b : head) {
       if (!r.U8(b)) {
-        return Invalid(style.name,
-                       absl::StrCat("animation ", i, " at ", Hex(at),
-                                    ": its 4-byte head runs past the animation section's end at ",
+        return ErrorAt(style.name, animation, at,
+                       absl::StrCat("its 4-byte head runs past the animation section's end at ",
                                     Hex(base + section.size())));
       }
     }
@@ -42,31 +184,12 @@ absl::Status ReadAnimations(Bytes section, uint64_t base, Style& style) {
     a.speed = head[2];
     Bytes frames;
     if (!r.Take(head[3], frames)) {
-      return Invalid(style.name,
-                     absl::StrCat("animation ", i, " at ", Hex(at), ": ", int(head[3]),
-                                  " frames run past the animation section's end at ",
+      return ErrorAt(style.name, animation, at,
+                     absl::StrCat(int(head[3]), " frames run past the animation section's end at ",
                                   Hex(base + section.size())));
     }
     a.frames.assign(frames.begin(), frames.end());
-    if (a.which > 1) {
-      style.warnings.push_back(absl::StrCat(style.name, ": animation ", i, " at ", Hex(at),
-                                            ": 'which' is ", int(a.which),
-                                            ", neither 0 (side) nor 1 (lid)"));
-    } else {
-      const int limit = a.which == 0 ? style.side_tiles : style.lid_tiles;
-      if (a.block >= limit) {
-        style.warnings.push_back(absl::StrCat(style.name, ": animation ", i, " at ", Hex(at),
-                                              ": ", a.which == 0 ? "side" : "lid", " tile ",
-                                              int(a.block), " is past the ", limit, " stored"));
-      }
-    }
-    for (size_t f = 0; f < a.frames.size(); ++f) {
-      if (a.frames[f] >= style.aux_tiles) {
-        style.warnings.push_back(absl::StrCat(style.name, ": animation ", i, " frame ", f,
-                                              ": aux tile ", int(a.frames[f]), " is past the ",
-                                              style.aux_tiles, " stored"));
-      }
-    }
+    CheckAnimationTiles(a, i, at, style);
     style.animations.push_back(std::move(a));
   }
   if (r.remaining() > 0) {
@@ -82,99 +205,29 @@ absl::Status ReadAnimations(Bytes section, uint64_t base, Style& style) {
 absl::StatusOr<Style> ReadStyle(Bytes file, absl::string_view name) {
   Style style;
   style.name = std::string(name);
-  ByteReader r(file);
-  uint32_t h[16];
-  for (int i = 0; i < 16; ++i) {
-    if (!r.U32(h[i])) {
-      return Invalid(name, absl::StrCat("header: the file is ", file.size(),
-                                        " bytes, shorter than the 64-byte header (u32 ", i,
-                                        " at ", Hex(4 * i), ")"));
-    }
-  }
-  StyleHeader& hd = style.header;
-  hd = StyleHeader{h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7],
-                   h[8], h[9], h[10], h[11], h[12], h[13], h[14], h[15]};
-  if (hd.version != kStyleVersion) {
-    return Invalid(name, absl::StrCat("header at 0x0: version ", hd.version, ", expected ",
-                                      kStyleVersion));
-  }
-  const std::pair<const char*, uint32_t> tile_sizes[] = {
-      {"side", hd.side_size}, {"lid", hd.lid_size}, {"aux", hd.aux_size}};
-  for (const auto& [kind, size] : tile_sizes) {
-    if (size % kTileBytes != 0) {
-      return Invalid(name, absl::StrCat("header: ", kind, " size ", size,
-                                        " is not a multiple of 4096 (one 64 x 64 tile)"));
-    }
-  }
-  const uint64_t tile_bytes = uint64_t(hd.side_size) + hd.lid_size + hd.aux_size;
-  if (tile_bytes > kMaxTileBytes) {
-    return Invalid(name, absl::StrCat("header: side + lid + aux = ", tile_bytes,
-                                      " bytes of tiles, more than the game's ", kMaxTileBytes,
-                                      " (", Hex(kMaxTileBytes), ")"));
-  }
-  if (hd.clut_size % kClutBytes != 0) {
-    return Invalid(name, absl::StrCat("header: CLUT size ", hd.clut_size,
-                                      " is not a multiple of 1024 (one 256-colour palette)"));
-  }
-  if (hd.palette_index_size % 2 != 0) {
-    return Invalid(name, absl::StrCat("header: palette index size ", hd.palette_index_size,
-                                      " is odd (the entries are u16)"));
-  }
-  style.side_tiles = int(hd.side_size / kTileBytes);
-  style.lid_tiles = int(hd.lid_size / kTileBytes);
-  style.aux_tiles = int(hd.aux_size / kTileBytes);
-  style.clut_count = int(hd.clut_size / kClutBytes);
+  absl::StatusOr<StyleHeader> header = ReadHeader(file, name);
+  if (!header.ok()) return header.status();
+  if (absl::Status s = CheckSizes(*header, name); !s.ok()) return s;
+  style.header = *header;
+  style.side_tiles = int(header->side_size / kTileBytes);
+  style.lid_tiles = int(header->lid_size / kTileBytes);
+  style.aux_tiles = int(header->aux_size / kTileBytes);
+  style.clut_count = int(header->clut_size / kClutBytes);
 
-  // The sections, in file order, with what each takes in the file.
-  struct Layout {
-    const char* name;
-    uint64_t size;
-    uint64_t stored;
-    std::vector<uint8_t>* raw;  // where its bytes go, if kept raw
-  };
-  const Layout layout[] = {
-      {"tiles", tile_bytes, RoundUp(tile_bytes, kTilePadding), &style.tiles},
-      {"animations", hd.anim_size, hd.anim_size, nullptr},
-      {"CLUTs", hd.clut_size, RoundUp(hd.clut_size, kClutPageBytes), &style.cluts},
-      {"palette index", hd.palette_index_size, hd.palette_index_size, nullptr},
-      {"object info", hd.object_info_size, hd.object_info_size, &style.object_info},
-      {"cars", hd.car_size, hd.car_size, &style.cars},
-      {"sprite info", hd.sprite_info_size, hd.sprite_info_size, &style.sprite_info},
-      {"sprite graphics", hd.sprite_graphics_size, hd.sprite_graphics_size,
-       &style.sprite_graphics},
-      {"sprite numbers", hd.sprite_numbers_size, hd.sprite_numbers_size, &style.sprite_numbers},
-  };
-  uint64_t at = kStyleHeaderSize;
-  Bytes anim_bytes, index_bytes;
-  uint64_t anim_offset = 0;
-  for (const Layout& s : layout) {
-    style.sections.push_back(StyleSection{s.name, at, s.size, s.stored});
-    if (s.stored > file.size() - at) {  // at <= file.size() holds: checked below
-      return Invalid(name, absl::StrCat(s.name, ": the section (", s.stored, " bytes from ",
-                                        Hex(at), " to ", Hex(at + s.stored),
-                                        ") runs past the end of the file at ",
-                                        Hex(file.size())));
-    }
-    const Bytes bytes = file.subspan(at, s.stored);
-    if (s.raw) s.raw->assign(bytes.begin(), bytes.end());
-    if (s.raw == nullptr && std::string_view(s.name) == "animations") {
-      anim_bytes = bytes;
-      anim_offset = at;
-    }
-    if (s.raw == nullptr && std::string_view(s.name) == "palette index") index_bytes = bytes;
-    at += s.stored;
-  }
-  if (at < file.size()) {
-    style.warnings.push_back(absl::StrCat(name, ": ", file.size() - at,
-                                          " trailing bytes at ", Hex(at),
-                                          " after the last section"));
-  }
-
-  ByteReader ir(index_bytes);
-  style.palette_index.resize(index_bytes.size() / 2);
-  for (uint16_t& e : style.palette_index) ir.U16(e);
-
-  if (absl::Status s = ReadAnimations(anim_bytes, anim_offset, style); !s.ok()) return s;
+  absl::StatusOr<StyleSectionBytes> sections = LocateSections(file, style);
+  if (!sections.ok()) return sections.status();
+  style.tiles = Raw(sections->tiles);
+  style.cluts = Raw(sections->cluts);
+  style.palette_index = ReadPaletteIndex(sections->palette_index);
+  style.object_info = Raw(sections->object_info);
+  style.cars = Raw(sections->cars);
+  style.sprite_info = Raw(sections->sprite_info);
+  style.sprite_graphics = Raw(sections->sprite_graphics);
+  style.sprite_numbers = Raw(sections->sprite_numbers);
+  // Last: the animations name tiles, which the counts above bound.
+  absl::Status animations =
+      ReadAnimations(sections->animations, sections->animations_at, style);
+  if (!animations.ok()) return animations;
   return style;
 }
 

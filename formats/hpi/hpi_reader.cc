@@ -5,6 +5,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "formats/common/format_error.h"
 #include "formats/hpi/hpi.h"
 #include "formats/hpi/sqsh_internal.h"
 
@@ -52,25 +53,26 @@ class Parser {
     ByteReader r(file_);
     uint32_t marker = 0, version = 0;
     if (!r.U32(marker) || !r.U32(version)) {
-      return Error(absl::StrCat("too short for an HPI header: ", file_.size(),
-                                " bytes, the marker and version need 8"));
+      return ErrorIn(name_, "", absl::StrCat("too short for an HPI header: ", file_.size(),
+                                             " bytes, the marker and version need 8"));
     }
     if (marker != kMarker) {
-      return Error(absl::StrCat("header at 0x0: marker ", Hex(marker),
-                                " is not HAPI (0x49504148): not an HPI archive"));
+      return ErrorAt(name_, "header", 0, absl::StrCat("marker ", Hex(marker),
+                                                      " is not HAPI (0x49504148): not an HPI "
+                                                      "archive"));
     }
     archive_.name = std::string(name_);
     archive_.version = version;
     absl::Status s;
     if (version == kBankMarker) {
-      return Error("header at 0x4: version slot holds BANK: a saved game, not an archive");
+      return ErrorAt(name_, "header", 4, "version slot holds BANK: a saved game, not an archive");
     } else if (version == kVersion1) {
       s = ParseV1();
     } else if (version == kVersion2) {
       s = ParseV2();
     } else {
-      return Error(absl::StrCat("header at 0x4: unknown version ", Hex(version),
-                                " (expected 0x10000 or 0x20000)"));
+      return ErrorAt(name_, "header", 4, absl::StrCat("unknown version ", Hex(version),
+                                                      " (expected 0x10000 or 0x20000)"));
     }
     if (!s.ok()) return s;
     std::stable_sort(archive_.entries.begin(), archive_.entries.end(),
@@ -85,17 +87,23 @@ class Parser {
   }
 
  private:
-  absl::Status Error(absl::string_view what) const {
-    return absl::InvalidArgumentError(absl::StrCat(name_, ": ", what));
+  // An error about the directory whose `what` names `offset`, an offset in
+  // the file for version 1 and in the (decoded) directory or name block for
+  // version 2, which is then no offset in the file.
+  absl::Status DirectoryError(absl::string_view structure, uint64_t offset,
+                              absl::string_view what) const {
+    if (archive_.version == kVersion2) return ErrorIn(name_, structure, what);
+    return ErrorNamingOffset(name_, structure, offset, what);
   }
 
   // Entries may share names, so the paths could add up to far more than the
   // directory holds: their total length is capped in proportion to it.
   absl::Status Keep(HpiEntry e) {
     if (e.path.size() > path_budget_) {
-      return Error(absl::StrCat(e.path.substr(0, 64), "...: the entries' paths add up to more "
-                                "than ", kPathBytesPerDirectoryByte,
-                                " bytes per directory byte; names are shared implausibly"));
+      return ErrorIn(name_, absl::StrCat(e.path.substr(0, 64), "..."),
+                     absl::StrCat("the entries' paths add up to more than ",
+                                  kPathBytesPerDirectoryByte,
+                                  " bytes per directory byte; names are shared implausibly"));
     }
     path_budget_ -= e.path.size();
     archive_.entries.push_back(std::move(e));
@@ -108,16 +116,17 @@ class Parser {
     ByteReader r(file_, 8);
     uint32_t dir_size = 0, header_key = 0, start = 0;
     if (!r.U32(dir_size) || !r.U32(header_key) || !r.U32(start)) {
-      return Error(absl::StrCat("version 1 header is cut off: ", file_.size(),
-                                " bytes, the header needs ", kV1HeaderSize));
+      return ErrorIn(name_, "", absl::StrCat("version 1 header is cut off: ", file_.size(),
+                                             " bytes, the header needs ", kV1HeaderSize));
     }
     const uint8_t h = uint8_t(header_key);
     key_ = uint8_t(((h << 2) | (h >> 6)) & 0xFF);
     archive_.key = key_;
     if (start < kV1HeaderSize || start > dir_size || dir_size > file_.size()) {
-      return Error(absl::StrCat("header: directory [", Hex(start), ", ", Hex(dir_size),
-                                ") is not inside the file of ", Hex(file_.size()),
-                                " bytes after the 20-byte header"));
+      return ErrorNamingOffset(name_, "header", start,
+                               absl::StrCat("directory [", Hex(start), ", ", Hex(dir_size),
+                                            ") is not inside the file of ", Hex(file_.size()),
+                                            " bytes after the 20-byte header"));
     }
     dir_start_ = start;
     dir_ = *ReadPlain(file_, start, dir_size - start, key_);
@@ -134,12 +143,15 @@ class Parser {
   }
   uint32_t DirU32(uint64_t offset) const { return LoadU32(dir_.data() + (offset - dir_start_)); }
 
-  absl::Status Claim(uint64_t offset, absl::string_view what) {
+  // Marks the record `what` at `offset` read, in `structure` (none for an
+  // entry, which names its directory itself: "units entry 3").
+  absl::Status Claim(uint64_t offset, absl::string_view structure, absl::string_view what) {
     const size_t i = offset - dir_start_;
     if (claimed_[i]) {
-      return Error(absl::StrCat(what, " at ", Hex(offset),
-                                " points back into the directory at a record already read "
-                                "(a cycle or shared record)"));
+      return DirectoryError(structure, offset,
+                            absl::StrCat(what, " at ", Hex(offset),
+                                         " points back into the directory at a record already "
+                                         "read (a cycle or shared record)"));
     }
     claimed_[i] = true;
     return absl::OkStatus();
@@ -147,42 +159,45 @@ class Parser {
 
   absl::StatusOr<std::string> NameV1(uint64_t offset, absl::string_view what) const {
     if (!DirHas(offset, 1)) {
-      return Error(absl::StrCat(what, ": name at ", Hex(offset), " is outside the directory [",
-                                Hex(dir_start_), ", ", Hex(dir_start_ + dir_.size()), ")"));
+      return DirectoryError(what, offset,
+                            absl::StrCat("name at ", Hex(offset), " is outside the directory [",
+                                         Hex(dir_start_), ", ", Hex(dir_start_ + dir_.size()),
+                                         ")"));
     }
     const size_t begin = offset - dir_start_;
     for (size_t i = begin; i < dir_.size() && i - begin <= kMaxNameLength; ++i) {
       if (dir_[i] == 0) return std::string(dir_.begin() + begin, dir_.begin() + i);
     }
-    return Error(absl::StrCat(what, ": name at ", Hex(offset), " has no NUL within ",
-                              kMaxNameLength, " bytes or before the directory ends at ",
-                              Hex(dir_start_ + dir_.size())));
+    return DirectoryError(what, offset,
+                          absl::StrCat("name at ", Hex(offset), " has no NUL within ",
+                                       kMaxNameLength, " bytes or before the directory ends at ",
+                                       Hex(dir_start_ + dir_.size())));
   }
 
   absl::Status WalkV1(uint64_t record, const std::string& prefix, int depth,
                       const std::string& what) {
     if (depth > kMaxDepth) {
-      return Error(absl::StrCat(what, ": directories nest deeper than ", kMaxDepth));
+      return ErrorIn(name_, what, absl::StrCat("directories nest deeper than ", kMaxDepth));
     }
     if (!DirHas(record, kV1DirRecordSize)) {
-      return Error(absl::StrCat(what, ": 8-byte directory record at ", Hex(record),
-                                " is outside the directory [", Hex(dir_start_), ", ",
-                                Hex(dir_start_ + dir_.size()), ")"));
+      return DirectoryError(what, record,
+                            absl::StrCat("8-byte directory record at ", Hex(record),
+                                         " is outside the directory [", Hex(dir_start_), ", ",
+                                         Hex(dir_start_ + dir_.size()), ")"));
     }
-    if (absl::Status s = Claim(record, absl::StrCat(what, ": directory record")); !s.ok()) {
-      return s;
-    }
+    if (absl::Status s = Claim(record, what, "directory record"); !s.ok()) return s;
     const uint32_t count = DirU32(record);
     const uint32_t entries = DirU32(record + 4);
     if (!DirHas(entries, uint64_t(count) * kV1EntrySize)) {
-      return Error(absl::StrCat(what, ": ", count, " entries of 9 bytes at ", Hex(entries),
-                                " do not fit in the directory [", Hex(dir_start_), ", ",
-                                Hex(dir_start_ + dir_.size()), ")"));
+      return DirectoryError(what, entries,
+                            absl::StrCat(count, " entries of 9 bytes at ", Hex(entries),
+                                         " do not fit in the directory [", Hex(dir_start_), ", ",
+                                         Hex(dir_start_ + dir_.size()), ")"));
     }
     for (uint32_t i = 0; i < count; ++i) {
       const uint64_t at = entries + uint64_t(i) * kV1EntrySize;
       const std::string entry_what = absl::StrCat(what, " entry ", i);
-      if (absl::Status s = Claim(at, entry_what); !s.ok()) return s;
+      if (absl::Status s = Claim(at, "", entry_what); !s.ok()) return s;
       const uint32_t name_offset = DirU32(at);
       const uint32_t data_offset = DirU32(at + 4);
       const uint8_t is_dir = dir_[at + 8 - dir_start_];
@@ -194,12 +209,11 @@ class Parser {
         continue;
       }
       if (!DirHas(data_offset, kV1FileRecordSize)) {
-        return Error(absl::StrCat(path, ": 9-byte file record at ", Hex(data_offset),
-                                  " is outside the directory"));
+        return DirectoryError(path, data_offset,
+                              absl::StrCat("9-byte file record at ", Hex(data_offset),
+                                           " is outside the directory"));
       }
-      if (absl::Status s = Claim(data_offset, absl::StrCat(path, ": file record")); !s.ok()) {
-        return s;
-      }
+      if (absl::Status s = Claim(data_offset, path, "file record"); !s.ok()) return s;
       HpiEntry e;
       e.path = path;
       e.data_offset = DirU32(data_offset);
@@ -219,25 +233,24 @@ class Parser {
   // Checks the entry's bytes are in the file and works out compressed_size.
   absl::Status SizeV1(HpiEntry& e) {
     if (e.compression == Compression::kNone) {
-      if (uint64_t(e.data_offset) + e.size > file_.size()) {
-        return Error(absl::StrCat(e.path, ": ", e.size, " stored bytes at ", Hex(e.data_offset),
-                                  " run past the end of the file at ", Hex(file_.size())));
-      }
+      if (uint64_t(e.data_offset) + e.size > file_.size()) return StoredPastTheEnd(e);
       e.compressed_size = e.size;
       return absl::OkStatus();
     }
     const uint64_t chunks = (uint64_t(e.size) + kChunkSize - 1) / kChunkSize;
     const uint64_t table = chunks * 4;
     if (uint64_t(e.data_offset) + table > file_.size()) {
-      return Error(absl::StrCat(e.path, ": table of ", chunks, " chunk sizes at ",
-                                Hex(e.data_offset), " runs past the end of the file at ",
-                                Hex(file_.size())));
+      return ErrorNamingOffset(name_, e.path, e.data_offset,
+                               absl::StrCat("table of ", chunks, " chunk sizes at ",
+                                            Hex(e.data_offset),
+                                            " runs past the end of the file at ",
+                                            Hex(file_.size())));
     }
     // Reading chunk tables costs time; all of them together may read no more
     // words than the file has bytes (shared tables cannot multiply the work).
     if (chunks > chunk_budget_) {
-      return Error(absl::StrCat(e.path, ": chunk tables claim more chunks than the file of ",
-                                file_.size(), " bytes can hold"));
+      return ErrorIn(name_, e.path, absl::StrCat("chunk tables claim more chunks than the file of ",
+                                                 file_.size(), " bytes can hold"));
     }
     chunk_budget_ -= chunks;
     std::vector<uint8_t> sizes = *ReadPlain(file_, e.data_offset, table, key_);
@@ -251,18 +264,28 @@ class Parser {
     return absl::OkStatus();
   }
 
+  absl::Status StoredPastTheEnd(const HpiEntry& e) const {
+    return ErrorNamingOffset(name_, e.path, e.data_offset,
+                             absl::StrCat(e.size, " stored bytes at ", Hex(e.data_offset),
+                                          " run past the end of the file at ",
+                                          Hex(file_.size())));
+  }
+
   // ---- version 2 ----
 
   // A stored block, or one SQSH chunk decoded.
   absl::StatusOr<std::vector<uint8_t>> Block(uint32_t offset, uint32_t size,
                                              absl::string_view what) {
     if (uint64_t(offset) + size > file_.size()) {
-      return Error(absl::StrCat(what, " [", Hex(offset), ", ", Hex(uint64_t(offset) + size),
-                                ") runs past the end of the file at ", Hex(file_.size())));
+      return ErrorNamingOffset(name_, "", offset,
+                               absl::StrCat(what, " [", Hex(offset), ", ",
+                                            Hex(uint64_t(offset) + size),
+                                            ") runs past the end of the file at ",
+                                            Hex(file_.size())));
     }
     Bytes block = file_.subspan(offset, size);
     if (size >= 4 && LoadU32(block.data()) == kSqshMarker) {
-      return DecodeSqsh(block, absl::StrCat(name_, ": ", what), offset);
+      return internal::DecodeSqsh(block, {name_, what}, offset);
     }
     return std::vector<uint8_t>(block.begin(), block.end());
   }
@@ -272,8 +295,8 @@ class Parser {
     uint32_t f[6];
     for (uint32_t& v : f) {
       if (!r.U32(v)) {
-        return Error(absl::StrCat("version 2 header is cut off: ", file_.size(),
-                                  " bytes, the header needs ", kV2HeaderSize));
+        return ErrorIn(name_, "", absl::StrCat("version 2 header is cut off: ", file_.size(),
+                                               " bytes, the header needs ", kV2HeaderSize));
       }
     }
     absl::StatusOr<std::vector<uint8_t>> dir = Block(f[0], f[1], "directory block");
@@ -288,47 +311,51 @@ class Parser {
     return WalkV2(0, "", 0, "root directory");
   }
 
+  // Version 2 offsets are in the (decoded) directory and name blocks, not in
+  // the file: its errors name them in the detail and keep no file offset.
   absl::StatusOr<std::string> NameV2(uint32_t offset, absl::string_view what) const {
     if (offset >= names_.size()) {
-      return Error(absl::StrCat(what, ": name at ", Hex(offset),
-                                " is outside the name block of ", names_.size(), " bytes"));
+      return ErrorIn(name_, what, absl::StrCat("name at ", Hex(offset),
+                                               " is outside the name block of ", names_.size(),
+                                               " bytes"));
     }
     for (size_t i = offset; i < names_.size() && i - offset <= kMaxNameLength; ++i) {
       if (names_[i] == 0) return std::string(names_.begin() + offset, names_.begin() + i);
     }
-    return Error(absl::StrCat(what, ": name at ", Hex(offset), " of the name block has no NUL",
-                              " within ", kMaxNameLength, " bytes or before the block ends"));
+    return ErrorIn(name_, what, absl::StrCat("name at ", Hex(offset),
+                                             " of the name block has no NUL within ",
+                                             kMaxNameLength, " bytes or before the block ends"));
   }
 
   absl::Status WalkV2(uint64_t record, const std::string& prefix, int depth,
                       const std::string& what) {
     if (depth > kMaxDepth) {
-      return Error(absl::StrCat(what, ": directories nest deeper than ", kMaxDepth));
+      return ErrorIn(name_, what, absl::StrCat("directories nest deeper than ", kMaxDepth));
     }
     if (!DirHas(record, kV2DirRecordSize)) {
-      return Error(absl::StrCat(what, ": 20-byte directory record at block offset ",
-                                Hex(record), " is outside the directory block of ",
-                                dir_.size(), " bytes"));
+      return ErrorIn(name_, what, absl::StrCat("20-byte directory record at block offset ",
+                                               Hex(record), " is outside the directory block of ",
+                                               dir_.size(), " bytes"));
     }
-    if (absl::Status s = Claim(record, absl::StrCat(what, ": directory record")); !s.ok()) {
-      return s;
-    }
+    if (absl::Status s = Claim(record, what, "directory record"); !s.ok()) return s;
     const uint32_t first_sub = DirU32(record + 4), sub_count = DirU32(record + 8);
     const uint32_t first_file = DirU32(record + 12), file_count = DirU32(record + 16);
     if (!DirHas(first_sub, uint64_t(sub_count) * kV2DirRecordSize)) {
-      return Error(absl::StrCat(what, ": ", sub_count, " subdirectory records at block offset ",
-                                Hex(first_sub), " do not fit in the directory block of ",
-                                dir_.size(), " bytes"));
+      return ErrorIn(name_, what,
+                     absl::StrCat(sub_count, " subdirectory records at block offset ",
+                                  Hex(first_sub), " do not fit in the directory block of ",
+                                  dir_.size(), " bytes"));
     }
     if (!DirHas(first_file, uint64_t(file_count) * kV2FileRecordSize)) {
-      return Error(absl::StrCat(what, ": ", file_count, " file records at block offset ",
-                                Hex(first_file), " do not fit in the directory block of ",
-                                dir_.size(), " bytes"));
+      return ErrorIn(name_, what,
+                     absl::StrCat(file_count, " file records at block offset ", Hex(first_file),
+                                  " do not fit in the directory block of ", dir_.size(),
+                                  " bytes"));
     }
     for (uint32_t i = 0; i < file_count; ++i) {
       const uint64_t at = first_file + uint64_t(i) * kV2FileRecordSize;
       const std::string file_what = absl::StrCat(what, " file ", i);
-      if (absl::Status s = Claim(at, file_what); !s.ok()) return s;
+      if (absl::Status s = Claim(at, "", file_what); !s.ok()) return s;
       absl::StatusOr<std::string> name = NameV2(DirU32(at), file_what);
       if (!name.ok()) return name.status();
       HpiEntry e;
@@ -355,16 +382,15 @@ class Parser {
     if (e.compressed_size == 0) {
       e.compression = Compression::kNone;
       e.compressed_size = e.size;
-      if (uint64_t(e.data_offset) + e.size > file_.size()) {
-        return Error(absl::StrCat(e.path, ": ", e.size, " stored bytes at ", Hex(e.data_offset),
-                                  " run past the end of the file at ", Hex(file_.size())));
-      }
+      if (uint64_t(e.data_offset) + e.size > file_.size()) return StoredPastTheEnd(e);
       return absl::OkStatus();
     }
     if (uint64_t(e.data_offset) + e.compressed_size > file_.size()) {
-      return Error(absl::StrCat(e.path, ": SQSH chunk of ", e.compressed_size, " bytes at ",
-                                Hex(e.data_offset), " runs past the end of the file at ",
-                                Hex(file_.size())));
+      return ErrorNamingOffset(name_, e.path, e.data_offset,
+                               absl::StrCat("SQSH chunk of ", e.compressed_size, " bytes at ",
+                                            Hex(e.data_offset),
+                                            " runs past the end of the file at ",
+                                            Hex(file_.size())));
     }
     // The chunk's header is the entry's own data: a bad one (too short, wrong
     // marker, unknown compression) spoils this entry only. The entry is kept
@@ -392,7 +418,13 @@ class Parser {
 };
 
 absl::Status EntryError(const HpiArchive& a, const HpiEntry& e, absl::string_view what) {
-  return absl::InvalidArgumentError(absl::StrCat(a.name, ": ", e.path, ": ", what));
+  return ErrorIn(a.name, e.path, what);
+}
+
+// An error about an entry's data whose `what` names `offset` itself.
+absl::Status EntryError(const HpiArchive& a, const HpiEntry& e, uint64_t offset,
+                        absl::string_view what) {
+  return ErrorNamingOffset(a.name, e.path, offset, what);
 }
 
 absl::StatusOr<std::vector<uint8_t>> ReadV1Chunked(const HpiArchive& a, Bytes file,
@@ -400,8 +432,9 @@ absl::StatusOr<std::vector<uint8_t>> ReadV1Chunked(const HpiArchive& a, Bytes fi
   const uint64_t chunks = (uint64_t(e.size) + kChunkSize - 1) / kChunkSize;
   std::optional<std::vector<uint8_t>> table = ReadPlain(file, e.data_offset, chunks * 4, a.key);
   if (!table) {
-    return EntryError(a, e, absl::StrCat("table of ", chunks, " chunk sizes at ",
-                                         Hex(e.data_offset), " runs past the end of the file"));
+    return EntryError(a, e, e.data_offset,
+                      absl::StrCat("table of ", chunks, " chunk sizes at ", Hex(e.data_offset),
+                                   " runs past the end of the file"));
   }
   // Every chunk must be in the file, and together able to produce `size`,
   // before the output is allocated.
@@ -410,9 +443,10 @@ absl::StatusOr<std::vector<uint8_t>> ReadV1Chunked(const HpiArchive& a, Bytes fi
   for (uint64_t c = 0; c < chunks; ++c) {
     const uint32_t n = LoadU32(table->data() + c * 4);
     if (n < kSqshHeaderSize || at + n > file.size()) {
-      return EntryError(a, e, absl::StrCat("chunk ", c, " of ", n, " bytes at ", Hex(at),
-                                           n < kSqshHeaderSize ? " is shorter than its header"
-                                                               : " runs past the end of the file"));
+      return EntryError(a, e, at,
+                        absl::StrCat("chunk ", c, " of ", n, " bytes at ", Hex(at),
+                                     n < kSqshHeaderSize ? " is shorter than its header"
+                                                         : " runs past the end of the file"));
     }
     can_produce += std::min<uint64_t>(kChunkSize, kZlibMaxRatio * (n - kSqshHeaderSize) + 64);
     at += n;
@@ -438,14 +472,16 @@ absl::StatusOr<std::vector<uint8_t>> ReadV1Chunked(const HpiArchive& a, Bytes fi
       chunk = deciphered;
     }
     const uint64_t expected = std::min<uint64_t>(kChunkSize, e.size - done);
-    const std::string where = absl::StrCat(a.name, ": ", e.path, ": chunk ", c);
+    const std::string where = absl::StrCat(e.path, ": chunk ", c);
     if (LoadU32(chunk.data()) == kSqshMarker && LoadU32(chunk.data() + 11) != expected) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          where, ": SQSH header at ", Hex(at), " declares ", LoadU32(chunk.data() + 11),
-          " decompressed bytes, the entry needs ", expected, " here"));
+      return ErrorNamingOffset(a.name, where, at,
+                               absl::StrCat("SQSH header at ", Hex(at), " declares ",
+                                            LoadU32(chunk.data() + 11),
+                                            " decompressed bytes, the entry needs ", expected,
+                                            " here"));
     }
     if (absl::Status s = internal::DecodeSqshInto(
-            chunk, where, at, std::span<uint8_t>(out.data() + done, expected), scratch);
+            chunk, {a.name, where}, at, std::span<uint8_t>(out.data() + done, expected), scratch);
         !s.ok()) {
       return s;
     }
@@ -473,44 +509,46 @@ absl::StatusOr<HpiArchive> OpenHpi(Bytes file, absl::string_view name) {
 absl::StatusOr<std::vector<uint8_t>> ReadEntry(const HpiArchive& a, Bytes file,
                                                const HpiEntry& e) {
   if (a.version == kVersion1 && !KnownCompression(e.compression)) {
-    return EntryError(a, e, absl::StrCat("file record declares unknown compression ",
-                                         int(e.compression), " for its data at ",
-                                         Hex(e.data_offset),
-                                         " (0 stored, 1 LZ77, 2 zlib): it cannot be read"));
+    return EntryError(a, e, e.data_offset,
+                      absl::StrCat("file record declares unknown compression ",
+                                   int(e.compression), " for its data at ", Hex(e.data_offset),
+                                   " (0 stored, 1 LZ77, 2 zlib): it cannot be read"));
   }
   if (e.compression == Compression::kNone) {
     std::optional<std::vector<uint8_t>> data =
         ReadPlain(file, e.data_offset, e.size, a.version == kVersion1 ? a.key : 0);
     if (!data) {
-      return EntryError(a, e, absl::StrCat(e.size, " stored bytes at ", Hex(e.data_offset),
-                                           " run past the end of the file at ",
-                                           Hex(file.size())));
+      return EntryError(a, e, e.data_offset,
+                        absl::StrCat(e.size, " stored bytes at ", Hex(e.data_offset),
+                                     " run past the end of the file at ", Hex(file.size())));
     }
     return std::move(*data);
   }
   if (a.version == kVersion1) return ReadV1Chunked(a, file, e);
   if (uint64_t(e.data_offset) + e.compressed_size > file.size()) {
-    return EntryError(a, e, absl::StrCat("SQSH chunk of ", e.compressed_size, " bytes at ",
-                                         Hex(e.data_offset), " is not inside the file"));
+    return EntryError(a, e, e.data_offset,
+                      absl::StrCat("SQSH chunk of ", e.compressed_size, " bytes at ",
+                                   Hex(e.data_offset), " is not inside the file"));
   }
   if (e.compressed_size < kSqshHeaderSize) {
-    return EntryError(a, e, absl::StrCat("compressed data at ", Hex(e.data_offset), " is ",
-                                         e.compressed_size, " bytes, too short for the ",
-                                         kSqshHeaderSize, "-byte SQSH header"));
+    return EntryError(a, e, e.data_offset,
+                      absl::StrCat("compressed data at ", Hex(e.data_offset), " is ",
+                                   e.compressed_size, " bytes, too short for the ",
+                                   kSqshHeaderSize, "-byte SQSH header"));
   }
   Bytes chunk = file.subspan(e.data_offset, e.compressed_size);
   if (LoadU32(chunk.data()) != kSqshMarker) {
-    return EntryError(a, e, absl::StrCat("compressed data at ", Hex(e.data_offset),
-                                         " has marker ", Hex(LoadU32(chunk.data())),
-                                         ", not SQSH (0x48535153)"));
+    return EntryError(a, e, e.data_offset,
+                      absl::StrCat("compressed data at ", Hex(e.data_offset), " has marker ",
+                                   Hex(LoadU32(chunk.data())), ", not SQSH (0x48535153)"));
   }
   const uint32_t declared = LoadU32(chunk.data() + 11);
   if (declared != e.size) {
-    return EntryError(a, e, absl::StrCat("SQSH header at ", Hex(e.data_offset), " declares ",
-                                         declared, " decompressed bytes, the directory says ",
-                                         e.size));
+    return EntryError(a, e, e.data_offset,
+                      absl::StrCat("SQSH header at ", Hex(e.data_offset), " declares ", declared,
+                                   " decompressed bytes, the directory says ", e.size));
   }
-  return DecodeSqsh(chunk, absl::StrCat(a.name, ": ", e.path), e.data_offset);
+  return internal::DecodeSqsh(chunk, {a.name, e.path}, e.data_offset);
 }
 
 }  // namespace kbot::hpi

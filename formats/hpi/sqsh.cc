@@ -9,17 +9,26 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "formats/common/format_error.h"
 #include "formats/hpi/hpi.h"
 #include "formats/hpi/sqsh_internal.h"
 
 namespace kbot::hpi {
+
+using internal::ChunkOwner;
+
 namespace {
 
-absl::Status Error(absl::string_view where, absl::string_view what) {
-  return absl::InvalidArgumentError(absl::StrCat(where, ": ", what));
+absl::Status Error(const ChunkOwner& where, absl::string_view what) {
+  return ErrorIn(where.file, where.structure, what);
 }
 
-absl::Status DecodeZlibInto(Bytes payload, std::span<uint8_t> out, absl::string_view where,
+// An error whose `what` names `offset` (in the file) itself.
+absl::Status Error(const ChunkOwner& where, uint64_t offset, absl::string_view what) {
+  return ErrorNamingOffset(where.file, where.structure, offset, what);
+}
+
+absl::Status DecodeZlibInto(Bytes payload, std::span<uint8_t> out, const ChunkOwner& where,
                             uint64_t at) {
   const uint64_t size = out.size();
   z_stream zs;
@@ -41,9 +50,9 @@ absl::Status DecodeZlibInto(Bytes payload, std::span<uint8_t> out, absl::string_
     rc = inflate(&zs, Z_FINISH);
     if (zs.avail_out == 0) {
       inflateEnd(&zs);
-      return Error(where, absl::StrCat("zlib stream at ", Hex(at),
-                                       " decompresses to more than the declared ", size,
-                                       " bytes"));
+      return Error(where, at, absl::StrCat("zlib stream at ", Hex(at),
+                                           " decompresses to more than the declared ", size,
+                                           " bytes"));
     }
   }
   const uint64_t produced = zs.total_out;
@@ -51,15 +60,15 @@ absl::Status DecodeZlibInto(Bytes payload, std::span<uint8_t> out, absl::string_
   inflateEnd(&zs);
   if (rc != Z_STREAM_END) {
     if (rc == Z_BUF_ERROR || rc == Z_OK) {
-      return Error(where, absl::StrCat("zlib stream at ", Hex(at), " ends after ", produced,
-                                       " of the declared ", size, " bytes"));
+      return Error(where, at, absl::StrCat("zlib stream at ", Hex(at), " ends after ", produced,
+                                           " of the declared ", size, " bytes"));
     }
-    return Error(where, absl::StrCat("zlib stream at ", Hex(at), " is corrupt",
-                                     detail.empty() ? "" : ": ", detail));
+    return Error(where, at, absl::StrCat("zlib stream at ", Hex(at), " is corrupt",
+                                         detail.empty() ? "" : ": ", detail));
   }
   if (produced != size) {
-    return Error(where, absl::StrCat("zlib stream at ", Hex(at), " decompresses to ", produced,
-                                     " bytes, not the declared ", size));
+    return Error(where, at, absl::StrCat("zlib stream at ", Hex(at), " decompresses to ", produced,
+                                         " bytes, not the declared ", size));
   }
   return absl::OkStatus();
 }
@@ -75,59 +84,60 @@ struct Sqsh {
 // Everything that can be checked before the output exists: the header, the
 // payload's extent and checksum, and that the payload can produce the
 // declared size (so no caller allocates for an implausible one).
-absl::StatusOr<Sqsh> ParseSqsh(Bytes chunk, absl::string_view where, uint64_t at) {
+absl::StatusOr<Sqsh> ParseSqsh(Bytes chunk, const ChunkOwner& where, uint64_t at) {
   ByteReader r(chunk);
   uint32_t marker = 0, compressed = 0, decompressed = 0, checksum = 0;
   uint8_t version = 0, compression = 0, encrypted = 0;
   if (!r.U32(marker) || !r.U8(version) || !r.U8(compression) || !r.U8(encrypted) ||
       !r.U32(compressed) || !r.U32(decompressed) || !r.U32(checksum)) {
-    return Error(where, absl::StrCat("SQSH header at ", Hex(at), " is cut off: ", chunk.size(),
-                                     " bytes, the header needs ", kSqshHeaderSize));
+    return Error(where, at, absl::StrCat("SQSH header at ", Hex(at), " is cut off: ", chunk.size(),
+                                         " bytes, the header needs ", kSqshHeaderSize));
   }
   if (marker != kSqshMarker) {
-    return Error(where, absl::StrCat("chunk at ", Hex(at), " has marker ", Hex(marker),
-                                     ", not SQSH (0x48535153)"));
+    return Error(where, at, absl::StrCat("chunk at ", Hex(at), " has marker ", Hex(marker),
+                                         ", not SQSH (0x48535153)"));
   }
   if (compression > 2) {
-    return Error(where, absl::StrCat("SQSH header at ", Hex(at), ": unknown compression ",
-                                     int(compression)));
+    return Error(where, at, absl::StrCat("SQSH header at ", Hex(at), ": unknown compression ",
+                                         int(compression)));
   }
   Sqsh s;
   s.compression = Compression(compression);
   s.encrypted = encrypted != 0;
   s.declared = decompressed;
   if (!r.Take(compressed, s.stored)) {
-    return Error(where, absl::StrCat("SQSH payload of ", compressed, " bytes at ",
-                                     Hex(at + kSqshHeaderSize), " runs past the chunk's ",
-                                     chunk.size() - kSqshHeaderSize, " bytes"));
+    return Error(where, at + kSqshHeaderSize,
+                 absl::StrCat("SQSH payload of ", compressed, " bytes at ",
+                              Hex(at + kSqshHeaderSize), " runs past the chunk's ",
+                              chunk.size() - kSqshHeaderSize, " bytes"));
   }
   uint32_t sum = 0;
   for (uint8_t b : s.stored) sum += b;
   if (sum != checksum) {
-    return Error(where, absl::StrCat("SQSH chunk at ", Hex(at), ": checksum ", Hex(checksum),
-                                     " does not match the payload's sum ", Hex(sum)));
+    return Error(where, at, absl::StrCat("SQSH chunk at ", Hex(at), ": checksum ", Hex(checksum),
+                                         " does not match the payload's sum ", Hex(sum)));
   }
   const uint64_t payload_at = at + kSqshHeaderSize;
   switch (s.compression) {
     case Compression::kNone:
       if (decompressed != compressed) {
-        return Error(where, absl::StrCat("stored SQSH chunk at ", Hex(at), " declares ",
-                                         decompressed, " bytes but holds ", compressed));
+        return Error(where, at, absl::StrCat("stored SQSH chunk at ", Hex(at), " declares ",
+                                             decompressed, " bytes but holds ", compressed));
       }
       break;
     case Compression::kLz77:
       if (uint64_t(decompressed) > kLz77MaxRatio * compressed) {
-        return Error(where, absl::StrCat("LZ77 payload at ", Hex(payload_at), " of ", compressed,
-                                         " bytes cannot produce the declared ", decompressed,
-                                         " bytes (at most ", kLz77MaxRatio,
-                                         " per input byte)"));
+        return Error(where, payload_at,
+                     absl::StrCat("LZ77 payload at ", Hex(payload_at), " of ", compressed,
+                                  " bytes cannot produce the declared ", decompressed,
+                                  " bytes (at most ", kLz77MaxRatio, " per input byte)"));
       }
       break;
     case Compression::kZlib:
       if (uint64_t(decompressed) > kZlibMaxRatio * compressed + 64) {
-        return Error(where, absl::StrCat("zlib payload at ", Hex(payload_at), " of ", compressed,
-                                         " bytes cannot produce the declared ", decompressed,
-                                         " bytes"));
+        return Error(where, payload_at,
+                     absl::StrCat("zlib payload at ", Hex(payload_at), " of ", compressed,
+                                  " bytes cannot produce the declared ", decompressed, " bytes"));
       }
       break;
   }
@@ -141,11 +151,11 @@ void Decrypt(Bytes stored, uint8_t* out) {
   }
 }
 
-absl::Status DecodeInto(const Sqsh& s, absl::string_view where, uint64_t at,
+absl::Status DecodeInto(const Sqsh& s, const ChunkOwner& where, uint64_t at,
                         std::span<uint8_t> out, std::vector<uint8_t>& scratch) {
   if (out.size() != s.declared) {
-    return Error(where, absl::StrCat("SQSH header at ", Hex(at), " declares ", s.declared,
-                                     " decompressed bytes, ", out.size(), " are wanted"));
+    return Error(where, at, absl::StrCat("SQSH header at ", Hex(at), " declares ", s.declared,
+                                         " decompressed bytes, ", out.size(), " are wanted"));
   }
   const uint64_t payload_at = at + kSqshHeaderSize;
   if (s.compression == Compression::kNone) {
@@ -189,13 +199,13 @@ namespace internal {
 // whole length (both positions advance together), so it is a copy from
 // out[n - d], overlapping when d < length, and it reads only written bytes
 // exactly when d <= n.
-absl::Status DecodeLz77Into(Bytes payload, std::span<uint8_t> out, absl::string_view where,
+absl::Status DecodeLz77Into(Bytes payload, std::span<uint8_t> out, const ChunkOwner& where,
                             uint64_t at) {
   const size_t size = out.size();
   if (uint64_t(size) > kLz77MaxRatio * payload.size()) {
-    return Error(where, absl::StrCat("LZ77 payload at ", Hex(at), " of ", payload.size(),
-                                     " bytes cannot produce the declared ", size,
-                                     " bytes (at most ", kLz77MaxRatio, " per input byte)"));
+    return Error(where, at, absl::StrCat("LZ77 payload at ", Hex(at), " of ", payload.size(),
+                                         " bytes cannot produce the declared ", size,
+                                         " bytes (at most ", kLz77MaxRatio, " per input byte)"));
   }
   const uint8_t* in = payload.data();
   const size_t len = payload.size();
@@ -204,26 +214,26 @@ absl::Status DecodeLz77Into(Bytes payload, std::span<uint8_t> out, absl::string_
   size_t n = 0;    // bytes written
   for (;;) {
     if (pos >= len) {
-      return Error(where, absl::StrCat("LZ77 payload ends at ", Hex(at + pos),
-                                       " without its terminator (offset 0)"));
+      return Error(where, at + pos, absl::StrCat("LZ77 payload ends at ", Hex(at + pos),
+                                                 " without its terminator (offset 0)"));
     }
     const uint8_t tag = in[pos++];
     for (int bit = 0; bit < 8; ++bit) {
       if ((tag & (1u << bit)) == 0) {
         if (pos >= len) {
-          return Error(where, absl::StrCat("LZ77 payload ends at ", Hex(at + pos),
-                                           " inside a literal, without its terminator"));
+          return Error(where, at + pos, absl::StrCat("LZ77 payload ends at ", Hex(at + pos),
+                                                     " inside a literal, without its terminator"));
         }
         if (n >= size) {
-          return Error(where, absl::StrCat("LZ77 literal at ", Hex(at + pos),
-                                           " runs past the declared ", size, " bytes"));
+          return Error(where, at + pos, absl::StrCat("LZ77 literal at ", Hex(at + pos),
+                                                     " runs past the declared ", size, " bytes"));
         }
         o[n++] = in[pos++];
         continue;
       }
       if (len - pos < 2) {
-        return Error(where, absl::StrCat("LZ77 payload ends at ", Hex(at + pos),
-                                         " inside a back reference"));
+        return Error(where, at + pos, absl::StrCat("LZ77 payload ends at ", Hex(at + pos),
+                                                   " inside a back reference"));
       }
       const size_t ref_at = pos;
       const uint16_t v = LoadU16(in + pos);
@@ -232,22 +242,23 @@ absl::Status DecodeLz77Into(Bytes payload, std::span<uint8_t> out, absl::string_
       const size_t length = (v & 0x0F) + 2;
       if (offset == 0) {
         if (n != size) {
-          return Error(where, absl::StrCat("LZ77 payload at ", Hex(at), " decompresses to ", n,
-                                           " bytes, not the declared ", size));
+          return Error(where, at, absl::StrCat("LZ77 payload at ", Hex(at), " decompresses to ", n,
+                                               " bytes, not the declared ", size));
         }
         return absl::OkStatus();
       }
       size_t d = ((n + 1) - offset) & 0x0FFF;
       if (d == 0) d = kLz77WindowSize;
       if (d > n) {
-        return Error(where, absl::StrCat("LZ77 back reference at ", Hex(at + ref_at),
-                                         " (window offset ", offset, ", length ", length,
-                                         ") runs past the output: window position ", offset,
-                                         " is not yet written after ", n, " bytes"));
+        return Error(where, at + ref_at,
+                     absl::StrCat("LZ77 back reference at ", Hex(at + ref_at), " (window offset ",
+                                  offset, ", length ", length,
+                                  ") runs past the output: window position ", offset,
+                                  " is not yet written after ", n, " bytes"));
       }
       if (length > size - n) {
-        return Error(where, absl::StrCat("LZ77 back reference at ", Hex(at + ref_at),
-                                         " runs past the declared ", size, " bytes"));
+        return Error(where, at + ref_at, absl::StrCat("LZ77 back reference at ", Hex(at + ref_at),
+                                                      " runs past the declared ", size, " bytes"));
       }
       const uint8_t* from = o + n - d;
       uint8_t* to = o + n;
@@ -261,28 +272,14 @@ absl::Status DecodeLz77Into(Bytes payload, std::span<uint8_t> out, absl::string_
   }
 }
 
-absl::Status DecodeSqshInto(Bytes chunk, absl::string_view where, uint64_t at,
+absl::Status DecodeSqshInto(Bytes chunk, const ChunkOwner& where, uint64_t at,
                             std::span<uint8_t> out, std::vector<uint8_t>& scratch) {
   absl::StatusOr<Sqsh> s = ParseSqsh(chunk, where, at);
   if (!s.ok()) return s.status();
   return DecodeInto(*s, where, at, out, scratch);
 }
 
-}  // namespace internal
-
-absl::StatusOr<std::vector<uint8_t>> DecodeLz77(Bytes payload, uint32_t size,
-                                                absl::string_view where, uint64_t at) {
-  if (uint64_t(size) > kLz77MaxRatio * payload.size()) {
-    return Error(where, absl::StrCat("LZ77 payload at ", Hex(at), " of ", payload.size(),
-                                     " bytes cannot produce the declared ", size,
-                                     " bytes (at most ", kLz77MaxRatio, " per input byte)"));
-  }
-  std::vector<uint8_t> out(size);
-  if (absl::Status s = internal::DecodeLz77Into(payload, out, where, at); !s.ok()) return s;
-  return out;
-}
-
-absl::StatusOr<std::vector<uint8_t>> DecodeSqsh(Bytes chunk, absl::string_view where,
+absl::StatusOr<std::vector<uint8_t>> DecodeSqsh(Bytes chunk, const ChunkOwner& where,
                                                 uint64_t at) {
   absl::StatusOr<Sqsh> s = ParseSqsh(chunk, where, at);
   if (!s.ok()) return s.status();
@@ -290,6 +287,26 @@ absl::StatusOr<std::vector<uint8_t>> DecodeSqsh(Bytes chunk, absl::string_view w
   std::vector<uint8_t> scratch;
   if (absl::Status st = DecodeInto(*s, where, at, out, scratch); !st.ok()) return st;
   return out;
+}
+
+}  // namespace internal
+
+absl::StatusOr<std::vector<uint8_t>> DecodeLz77(Bytes payload, uint32_t size,
+                                                absl::string_view where, uint64_t at) {
+  const ChunkOwner owner{where, ""};
+  if (uint64_t(size) > kLz77MaxRatio * payload.size()) {
+    return Error(owner, at, absl::StrCat("LZ77 payload at ", Hex(at), " of ", payload.size(),
+                                         " bytes cannot produce the declared ", size,
+                                         " bytes (at most ", kLz77MaxRatio, " per input byte)"));
+  }
+  std::vector<uint8_t> out(size);
+  if (absl::Status s = internal::DecodeLz77Into(payload, out, owner, at); !s.ok()) return s;
+  return out;
+}
+
+absl::StatusOr<std::vector<uint8_t>> DecodeSqsh(Bytes chunk, absl::string_view where,
+                                                uint64_t at) {
+  return internal::DecodeSqsh(chunk, ChunkOwner{where, ""}, at);
 }
 
 }  // namespace kbot::hpi

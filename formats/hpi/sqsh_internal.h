@@ -8,20 +8,32 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "formats/common/byte_reader.h"
 
 namespace kbot::hpi::internal {
 
+// Whose chunk is decoded, for errors (FormatError's file and structure): the
+// archive, and the entry or block in it ("units/arm.fbi: chunk 0").
+struct ChunkOwner {
+  absl::string_view file;
+  absl::string_view structure;
+};
+
 // The SQSH chunk at the start of `chunk`, decoded into `out`, which must be
 // exactly the chunk's declared decompressed size (else an error, before
 // anything is written). `scratch` holds the payload of an encrypted chunk
 // while it is decoded; pass the same vector for every chunk of an entry.
-absl::Status DecodeSqshInto(Bytes chunk, absl::string_view where, uint64_t file_offset,
+absl::Status DecodeSqshInto(Bytes chunk, const ChunkOwner& where, uint64_t file_offset,
                             std::span<uint8_t> out, std::vector<uint8_t>& scratch);
 
+// DecodeSqsh (hpi.h) with the owner as a FormatError's file and structure.
+absl::StatusOr<std::vector<uint8_t>> DecodeSqsh(Bytes chunk, const ChunkOwner& where,
+                                                uint64_t file_offset);
+
 // An LZ77 payload decoded to exactly out.size() bytes.
-absl::Status DecodeLz77Into(Bytes payload, std::span<uint8_t> out, absl::string_view where,
+absl::Status DecodeLz77Into(Bytes payload, std::span<uint8_t> out, const ChunkOwner& where,
                             uint64_t file_offset);
 
 }  // namespace kbot::hpi::internal

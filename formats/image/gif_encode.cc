@@ -51,6 +51,71 @@ bool PutLoopForever(GifFileType* gif) {
          EGifPutExtensionTrailer(gif) == GIF_OK;
 }
 
+// The sizes and delays a GIF can hold.
+absl::Status CheckGifLimits(const IndexedAnimation& animation, const std::vector<int>& delays) {
+  if (animation.width > kMaxGifSide || animation.height > kMaxGifSide) {
+    return absl::InvalidArgumentError(absl::StrCat("a GIF is at most ", kMaxGifSide, " x ",
+                                                   kMaxGifSide, "; this canvas is ",
+                                                   animation.width, " x ", animation.height));
+  }
+  for (size_t i = 0; i < delays.size(); ++i) {
+    if (delays[i] > kMaxGifDelay) {
+      return absl::InvalidArgumentError(absl::StrCat("frame ", i, " lasts ", animation.ticks[i],
+                                                     " ticks; a GIF frame lasts at most 655.35 s"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// The screen descriptor with the palette as its global colour table, and the
+// loop extension when the animation loops.
+absl::Status PutScreen(GifFileType* gif, const IndexedAnimation& animation,
+                       const palette::Palette& palette, int background) {
+  GifColorType colors[256];
+  for (int i = 0; i < 256; ++i) {
+    const palette::Rgb& c = palette.colors[size_t(i)];
+    colors[i] = GifColorType{c.r, c.g, c.b};
+  }
+  std::unique_ptr<ColorMapObject, MapDeleter> map(GifMakeMapObject(256, colors));
+  if (map == nullptr) return absl::ResourceExhaustedError("giflib: out of memory for the palette");
+  if (EGifPutScreenDesc(gif, animation.width, animation.height, 8, background, map.get()) !=
+      GIF_OK) {
+    return GifError(gif->Error, "writing the screen descriptor");
+  }
+  if (animation.loops && !PutLoopForever(gif)) {
+    return GifError(gif->Error, "writing the loop extension");
+  }
+  return absl::OkStatus();
+}
+
+// Frame f, its pixels already through the slot (`pixels`), shown `delay`
+// hundredths with `transparent` (or NO_TRANSPARENT_COLOR) clear.
+absl::Status PutFrame(GifFileType* gif, size_t f, const IndexedAnimation& animation, int delay,
+                      int transparent, std::vector<uint8_t>& pixels) {
+  // Restore to background: the next frame starts from a clear canvas, so a
+  // transparent pixel never shows the frame before it.
+  GraphicsControlBlock gcb;
+  gcb.DisposalMode = DISPOSE_BACKGROUND;
+  gcb.UserInputFlag = false;
+  gcb.DelayTime = delay;
+  gcb.TransparentColor = transparent;
+  GifByteType extension[4];
+  EGifGCBToExtension(&gcb, extension);
+  if (EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, sizeof extension, extension) != GIF_OK) {
+    return GifError(gif->Error, absl::StrCat("writing frame ", f, "'s control block"));
+  }
+  if (EGifPutImageDesc(gif, 0, 0, animation.width, animation.height, false, nullptr) != GIF_OK) {
+    return GifError(gif->Error, absl::StrCat("writing frame ", f, "'s descriptor"));
+  }
+  for (int y = 0; y < animation.height; ++y) {
+    GifPixelType* row = &pixels[size_t(y) * size_t(animation.width)];  // giflib's type: not const
+    if (EGifPutLine(gif, row, animation.width) != GIF_OK) {
+      return GifError(gif->Error, absl::StrCat("writing frame ", f, "'s pixels"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 std::vector<int> GifDelays(std::span<const uint16_t> ticks) {
@@ -73,18 +138,8 @@ absl::StatusOr<std::vector<uint8_t>> EncodeGif(const IndexedAnimation& animation
                                                const palette::Palette& palette,
                                                Progress& progress) {
   if (absl::Status s = CheckAnimation(animation); !s.ok()) return s;
-  if (animation.width > kMaxGifSide || animation.height > kMaxGifSide) {
-    return absl::InvalidArgumentError(absl::StrCat("a GIF is at most ", kMaxGifSide, " x ",
-                                                   kMaxGifSide, "; this canvas is ",
-                                                   animation.width, " x ", animation.height));
-  }
   const std::vector<int> delays = GifDelays(animation.ticks);
-  for (size_t i = 0; i < delays.size(); ++i) {
-    if (delays[i] > kMaxGifDelay) {
-      return absl::InvalidArgumentError(absl::StrCat("frame ", i, " lasts ", animation.ticks[i],
-                                                     " ticks; a GIF frame lasts at most 655.35 s"));
-    }
-  }
+  if (absl::Status s = CheckGifLimits(animation, delays); !s.ok()) return s;
   // One slot for all frames: they share the global colour table.
   const SlotChoice choice = ChooseTransparentSlot(animation.frames);
   if (choice.needs_rgba()) {
@@ -99,52 +154,18 @@ absl::StatusOr<std::vector<uint8_t>> EncodeGif(const IndexedAnimation& animation
   if (gif == nullptr) return GifError(error, "to start a GIF");
   // Streaming writes would otherwise say GIF87a, which has no extensions.
   EGifSetGifVersion(gif.get(), true);
-
-  GifColorType colors[256];
-  for (int i = 0; i < 256; ++i) {
-    const palette::Rgb& c = palette.colors[size_t(i)];
-    colors[i] = GifColorType{c.r, c.g, c.b};
-  }
-  std::unique_ptr<ColorMapObject, MapDeleter> map(GifMakeMapObject(256, colors));
-  if (map == nullptr) return absl::ResourceExhaustedError("giflib: out of memory for the palette");
   const int background = choice.slot >= 0 ? choice.slot : 0;
-  if (EGifPutScreenDesc(gif.get(), animation.width, animation.height, 8, background, map.get()) !=
-      GIF_OK) {
-    return GifError(gif->Error, "writing the screen descriptor");
-  }
-  if (animation.loops && !PutLoopForever(gif.get())) {
-    return GifError(gif->Error, "writing the loop extension");
-  }
+  if (absl::Status s = PutScreen(gif.get(), animation, palette, background); !s.ok()) return s;
 
+  const int transparent = choice.slot >= 0 ? choice.slot : NO_TRANSPARENT_COLOR;
   std::vector<uint8_t> pixels;
   for (size_t f = 0; f < animation.frames.size(); ++f) {
     if (!progress.Report(f, animation.frames.size())) {
       return absl::CancelledError("the GIF encoding was stopped");
     }
-    // Restore to background: the next frame starts from a clear canvas, so a
-    // transparent pixel never shows the frame before it.
-    GraphicsControlBlock gcb;
-    gcb.DisposalMode = DISPOSE_BACKGROUND;
-    gcb.UserInputFlag = false;
-    gcb.DelayTime = delays[f];
-    gcb.TransparentColor = choice.slot >= 0 ? choice.slot : NO_TRANSPARENT_COLOR;
-    GifByteType extension[4];
-    EGifGCBToExtension(&gcb, extension);
-    if (EGifPutExtension(gif.get(), GRAPHICS_EXT_FUNC_CODE, sizeof extension, extension) !=
-        GIF_OK) {
-      return GifError(gif->Error, absl::StrCat("writing frame ", f, "'s control block"));
-    }
-    if (EGifPutImageDesc(gif.get(), 0, 0, animation.width, animation.height, false, nullptr) !=
-        GIF_OK) {
-      return GifError(gif->Error, absl::StrCat("writing frame ", f, "'s descriptor"));
-    }
     ApplySlot(animation.frames[f], choice.slot, pixels);
-    for (int y = 0; y < animation.height; ++y) {
-      if (EGifPutLine(gif.get(), &pixels[size_t(y) * size_t(animation.width)], animation.width) !=
-          GIF_OK) {
-        return GifError(gif->Error, absl::StrCat("writing frame ", f, "'s pixels"));
-      }
-    }
+    absl::Status s = PutFrame(gif.get(), f, animation, delays[f], transparent, pixels);
+    if (!s.ok()) return s;
   }
   // Closing writes the trailer, so its result decides success.
   if (EGifCloseFile(gif.release(), &error) != GIF_OK) {

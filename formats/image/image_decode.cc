@@ -13,6 +13,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "formats/common/format_error.h"
 #include "formats/image/png_messages.h"
 
 namespace kbot::image {
@@ -113,13 +114,13 @@ bool ReadPixels(png_structp png, png_infop info, ReadJob* job) {
 }
 
 absl::Status PngError(absl::string_view name, const ReadJob& job) {
-  std::string message = absl::StrCat(name, ": not a PNG: ", job.messages.error);
+  std::string message = absl::StrCat("not a PNG: ", job.messages.error);
   // The warning often names the cause ("Image width exceeds user limit in
   // IHDR" before "Invalid IHDR data").
   if (job.messages.warning[0] != 0 && std::strcmp(job.messages.warning, job.messages.error) != 0) {
     absl::StrAppend(&message, " (", job.messages.warning, ")");
   }
-  return absl::InvalidArgumentError(message);
+  return ErrorIn(name, "", message);
 }
 
 // Owns the libpng reader outside the setjmp frames.
@@ -138,9 +139,8 @@ struct PngReader {
 };
 
 absl::Status TooLarge(absl::string_view name, uint64_t width, uint64_t height) {
-  return absl::InvalidArgumentError(absl::StrCat(name, ": ", width, " x ", height,
-                                                 " pixels is over the limit of ", kMaxDecodedPixels,
-                                                 " pixels"));
+  return ErrorIn(name, "", absl::StrCat(width, " x ", height, " pixels is over the limit of ",
+                                        kMaxDecodedPixels, " pixels"));
 }
 
 // ---------------------------------------------------------------- GIF
@@ -170,12 +170,12 @@ using GifPtr = std::unique_ptr<GifFileType, GifCloser>;
 absl::Status GifError(absl::string_view name, int code, const GifInput& in,
                       absl::string_view doing) {
   if (in.ran_out) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(name, ": the GIF ends at byte ", in.size, " while ", doing));
+    return ErrorNamingOffset(name, "", in.size,
+                             absl::StrCat("the GIF ends at byte ", in.size, " while ", doing));
   }
   const char* text = GifErrorString(code);
-  return absl::InvalidArgumentError(
-      absl::StrCat(name, ": not a GIF: ", doing, ": ", text != nullptr ? text : "unknown error"));
+  return ErrorIn(name, "", absl::StrCat("not a GIF: ", doing, ": ",
+                                        text != nullptr ? text : "unknown error"));
 }
 
 // The file-order row `n` of an interlaced image of `height` rows: passes
@@ -198,6 +198,109 @@ bool SkipExtension(GifFileType* gif, GifByteType* block) {
     if (DGifGetExtensionNext(gif, &block) != GIF_OK) return false;
   }
   return true;
+}
+
+// Reads one extension; a graphics control block sets `transparent` (the last
+// one before the image is the one that applies).
+absl::Status ReadExtension(GifFileType* gif, const GifInput& in, absl::string_view name,
+                           int& transparent) {
+  int code = 0;
+  GifByteType* block = nullptr;
+  if (DGifGetExtension(gif, &code, &block) != GIF_OK) {
+    return GifError(name, gif->Error, in, "reading an extension");
+  }
+  if (code == GRAPHICS_EXT_FUNC_CODE && block != nullptr) {
+    GraphicsControlBlock gcb;
+    if (DGifExtensionToGCB(block[0], block + 1, &gcb) == GIF_OK) {
+      transparent = gcb.TransparentColor;
+    }
+  }
+  if (!SkipExtension(gif, block)) return GifError(name, gif->Error, in, "reading an extension");
+  return absl::OkStatus();
+}
+
+// Walks the records up to the first image and reads its descriptor. Returns
+// the transparent index that applies to it (NO_TRANSPARENT_COLOR for none).
+// Records are walked by hand rather than with DGifSlurp: only the first image
+// is wanted, and DGifSlurp would allocate every image's raster at its
+// declared size (up to 65535 x 65535) before the cap could be checked.
+absl::StatusOr<int> SeekFirstImage(GifFileType* gif, const GifInput& in,
+                                   absl::string_view name) {
+  int transparent = NO_TRANSPARENT_COLOR;
+  for (;;) {
+    GifRecordType record = UNDEFINED_RECORD_TYPE;
+    if (DGifGetRecordType(gif, &record) != GIF_OK) {
+      return GifError(name, gif->Error, in, "looking for the first image");
+    }
+    if (record == TERMINATE_RECORD_TYPE) return ErrorIn(name, "", "the GIF has no image");
+    if (record == EXTENSION_RECORD_TYPE) {
+      if (absl::Status s = ReadExtension(gif, in, name, transparent); !s.ok()) return s;
+      continue;
+    }
+    if (record != IMAGE_DESC_RECORD_TYPE) continue;
+    if (DGifGetImageDesc(gif) != GIF_OK) {
+      return GifError(name, gif->Error, in, "reading the first image's descriptor");
+    }
+    return transparent;
+  }
+}
+
+// The screen: transparent outside the image, whose index is the transparent
+// one, so writing it back keeps the same bytes; the image's colour table.
+absl::StatusOr<DecodedImage> EmptyScreen(int width, int height, int transparent,
+                                         const ColorMapObject& map, absl::string_view name) {
+  DecodedImage out;
+  out.kind = DecodedImage::Kind::kIndexed;
+  out.width = width;
+  out.height = height;
+  const size_t pixels = size_t(width) * size_t(height);
+  const uint8_t fill = transparent >= 0 ? uint8_t(transparent) : 0;
+  try {
+    out.index.assign(pixels, fill);
+    out.opaque.assign(pixels, 0);
+  } catch (const std::bad_alloc&) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat(name, ": out of memory for a ", width, " x ", height, " image"));
+  }
+  for (int i = 0; i < map.ColorCount && i < 256; ++i) {
+    const GifColorType& c = map.Colors[i];
+    out.palette.push_back({c.Red, c.Green, c.Blue});
+  }
+  return out;
+}
+
+// Draws the first image's rows (its descriptor read) on the screen `out`.
+absl::Status DrawImageRows(GifFileType* gif, int transparent, const GifInput& in,
+                           absl::string_view name, DecodedImage& out) {
+  const GifImageDesc& desc = gif->Image;
+  if (desc.Width <= 0 || desc.Height <= 0) return absl::OkStatus();
+  std::vector<GifPixelType> line;
+  try {
+    line.resize(size_t(desc.Width));
+  } catch (const std::bad_alloc&) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat(name, ": out of memory for a ", out.width, " x ", out.height, " image"));
+  }
+  // Columns of the image that land on the screen (an image may overhang it).
+  const int x0 = std::max(desc.Left, 0);
+  const int x1 = std::min(desc.Left + desc.Width, out.width);
+  for (int n = 0; n < desc.Height; ++n) {
+    if (DGifGetLine(gif, line.data(), desc.Width) != GIF_OK) {
+      return GifError(name, gif->Error, in, absl::StrCat("reading row ", n, " of the first image"));
+    }
+    // DGifGetLine hands rows over in file order; interlaced files store them
+    // pass by pass.
+    const int row = desc.Interlace ? InterlacedRow(n, desc.Height) : n;
+    const int y = desc.Top + row;
+    if (y < 0 || y >= out.height) continue;
+    for (int x = x0; x < x1; ++x) {
+      const uint8_t k = line[size_t(x - desc.Left)];
+      const size_t i = size_t(y) * size_t(out.width) + size_t(x);
+      out.index[i] = k;
+      out.opaque[i] = int(k) != transparent ? 1 : 0;
+    }
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -263,101 +366,22 @@ absl::StatusOr<DecodedImage> DecodeGifFile(Bytes bytes, absl::string_view name) 
   const int screen_w = gif->SWidth;
   const int screen_h = gif->SHeight;
   if (screen_w <= 0 || screen_h <= 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(name, ": the GIF screen is ", screen_w, " x ", screen_h));
+    return ErrorIn(name, "", absl::StrCat("the GIF screen is ", screen_w, " x ", screen_h));
   }
   if (uint64_t(screen_w) * uint64_t(screen_h) > kMaxDecodedPixels) {
     return TooLarge(name, uint64_t(screen_w), uint64_t(screen_h));
   }
-
-  // Records are walked by hand rather than with DGifSlurp: only the first
-  // image is wanted, and DGifSlurp would allocate every image's raster at its
-  // declared size (up to 65535 x 65535) before the cap could be checked.
-  int transparent = NO_TRANSPARENT_COLOR;
-  for (;;) {
-    GifRecordType record = UNDEFINED_RECORD_TYPE;
-    if (DGifGetRecordType(gif.get(), &record) != GIF_OK) {
-      return GifError(name, gif->Error, in, "looking for the first image");
-    }
-    if (record == TERMINATE_RECORD_TYPE) {
-      return absl::InvalidArgumentError(absl::StrCat(name, ": the GIF has no image"));
-    }
-    if (record == EXTENSION_RECORD_TYPE) {
-      int code = 0;
-      GifByteType* block = nullptr;
-      if (DGifGetExtension(gif.get(), &code, &block) != GIF_OK) {
-        return GifError(name, gif->Error, in, "reading an extension");
-      }
-      // The last control block before the image is the one that applies.
-      if (code == GRAPHICS_EXT_FUNC_CODE && block != nullptr) {
-        GraphicsControlBlock gcb;
-        if (DGifExtensionToGCB(block[0], block + 1, &gcb) == GIF_OK) {
-          transparent = gcb.TransparentColor;
-        }
-      }
-      if (!SkipExtension(gif.get(), block)) {
-        return GifError(name, gif->Error, in, "reading an extension");
-      }
-      continue;
-    }
-    if (record != IMAGE_DESC_RECORD_TYPE) continue;
-
-    if (DGifGetImageDesc(gif.get()) != GIF_OK) {
-      return GifError(name, gif->Error, in, "reading the first image's descriptor");
-    }
-    const GifImageDesc& desc = gif->Image;
-    const ColorMapObject* map = desc.ColorMap != nullptr ? desc.ColorMap : gif->SColorMap;
-    if (map == nullptr || map->Colors == nullptr) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(name, ": the first image has no colour table, local or global"));
-    }
-
-    DecodedImage out;
-    out.kind = DecodedImage::Kind::kIndexed;
-    out.width = screen_w;
-    out.height = screen_h;
-    const size_t pixels = size_t(screen_w) * size_t(screen_h);
-    // Outside the image the screen is transparent; its index is the
-    // transparent one, so writing it back keeps the same bytes.
-    const uint8_t fill = transparent >= 0 ? uint8_t(transparent) : 0;
-    std::vector<GifPixelType> line;
-    try {
-      out.index.assign(pixels, fill);
-      out.opaque.assign(pixels, 0);
-      line.resize(size_t(std::max(desc.Width, 0)));
-    } catch (const std::bad_alloc&) {
-      return absl::ResourceExhaustedError(
-          absl::StrCat(name, ": out of memory for a ", screen_w, " x ", screen_h, " image"));
-    }
-    for (int i = 0; i < map->ColorCount && i < 256; ++i) {
-      const GifColorType& c = map->Colors[i];
-      out.palette.push_back({c.Red, c.Green, c.Blue});
-    }
-
-    if (desc.Width > 0 && desc.Height > 0) {
-      // Columns of the image that land on the screen (an image may overhang it).
-      const int x0 = std::max(desc.Left, 0);
-      const int x1 = std::min(desc.Left + desc.Width, screen_w);
-      for (int n = 0; n < desc.Height; ++n) {
-        if (DGifGetLine(gif.get(), line.data(), desc.Width) != GIF_OK) {
-          return GifError(name, gif->Error, in,
-                          absl::StrCat("reading row ", n, " of the first image"));
-        }
-        // DGifGetLine hands rows over in file order; interlaced files store
-        // them pass by pass.
-        const int row = desc.Interlace ? InterlacedRow(n, desc.Height) : n;
-        const int y = desc.Top + row;
-        if (y < 0 || y >= screen_h) continue;
-        for (int x = x0; x < x1; ++x) {
-          const uint8_t k = line[size_t(x - desc.Left)];
-          const size_t i = size_t(y) * size_t(screen_w) + size_t(x);
-          out.index[i] = k;
-          out.opaque[i] = int(k) != transparent ? 1 : 0;
-        }
-      }
-    }
-    return out;
+  absl::StatusOr<int> transparent = SeekFirstImage(gif.get(), in, name);
+  if (!transparent.ok()) return transparent.status();
+  const ColorMapObject* map = gif->Image.ColorMap != nullptr ? gif->Image.ColorMap
+                                                             : gif->SColorMap;
+  if (map == nullptr || map->Colors == nullptr) {
+    return ErrorIn(name, "", "the first image has no colour table, local or global");
   }
+  absl::StatusOr<DecodedImage> out = EmptyScreen(screen_w, screen_h, *transparent, *map, name);
+  if (!out.ok()) return out.status();
+  if (absl::Status s = DrawImageRows(gif.get(), *transparent, in, name, *out); !s.ok()) return s;
+  return out;
 }
 
 absl::StatusOr<DecodedImage> DecodeImageFile(Bytes bytes, absl::string_view name) {
@@ -369,15 +393,12 @@ absl::StatusOr<DecodedImage> DecodeImageFile(Bytes bytes, absl::string_view name
                             std::memcmp(bytes.data(), "GIF89a", 6) == 0)) {
     return DecodeGifFile(bytes, name);
   }
-  if (bytes.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat(name, ": not a PNG or GIF image (it is empty)"));
-  }
+  if (bytes.empty()) return ErrorIn(name, "", "not a PNG or GIF image (it is empty)");
   std::string head;
   for (size_t i = 0; i < std::min<size_t>(bytes.size(), 4); ++i) {
     absl::StrAppendFormat(&head, "%s%02x", i == 0 ? "" : " ", bytes[i]);
   }
-  return absl::InvalidArgumentError(
-      absl::StrCat(name, ": not a PNG or GIF image (starts with ", head, ")"));
+  return ErrorIn(name, "", absl::StrCat("not a PNG or GIF image (starts with ", head, ")"));
 }
 
 }  // namespace kbot::image

@@ -2,6 +2,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "formats/common/format_error.h"
 
 namespace kbot::palette {
 
@@ -29,24 +30,25 @@ const Palette& TaPalette() {
 
 absl::StatusOr<Palette> ParsePal(Bytes bytes, absl::string_view name) {
   if (bytes.size() != kPalSize) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(name, ": a PAL palette is 1024 bytes, this file has ", bytes.size()));
+    return ErrorIn(name, "",
+                   absl::StrCat("a PAL palette is 1024 bytes, this file has ", bytes.size()));
   }
   return FromTriples(bytes.data(), 4);
 }
 
 absl::StatusOr<Palette> ParsePcxPalette(Bytes bytes, absl::string_view name) {
   if (bytes.size() < kPcxHeaderSize + kPcxPaletteTrailer) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        name, ": too short for a PCX with a 256-colour palette (", bytes.size(), " bytes)"));
+    return ErrorIn(name, "", absl::StrCat("too short for a PCX with a 256-colour palette (",
+                                          bytes.size(), " bytes)"));
   }
   if (bytes[0] != 0x0A) {
-    return absl::InvalidArgumentError(absl::StrCat(name, ": not a PCX (first byte is not 0x0a)"));
+    return ErrorIn(name, "", "not a PCX (first byte is not 0x0a)");
   }
   const size_t marker = bytes.size() - kPcxPaletteTrailer;
   if (bytes[marker] != 0x0C) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        name, ": PCX has no 256-colour palette (no 0x0c marker at ", Hex(marker), ")"));
+    return ErrorNamingOffset(name, "", marker,
+                             absl::StrCat("PCX has no 256-colour palette (no 0x0c marker at ",
+                                          Hex(marker), ")"));
   }
   return FromTriples(bytes.data() + marker + 1, 3);
 }
@@ -58,9 +60,9 @@ absl::StatusOr<Palette> ParsePalette(Bytes bytes, absl::string_view name) {
       LooksLikePcx(bytes) && bytes[bytes.size() - kPcxPaletteTrailer] == 0x0C;
   if (bytes.size() == kPalSize && !pcx_with_palette) return ParsePal(bytes, name);
   if (LooksLikePcx(bytes)) return ParsePcxPalette(bytes, name);
-  return absl::InvalidArgumentError(absl::StrCat(
-      name, ": not a palette: expected a 1024-byte PAL or a 256-colour PCX, got ", bytes.size(),
-      " bytes"));
+  return ErrorIn(name, "",
+                 absl::StrCat("not a palette: expected a 1024-byte PAL or a 256-colour PCX, got ",
+                              bytes.size(), " bytes"));
 }
 
 }  // namespace kbot::palette
