@@ -178,7 +178,14 @@ class Session {
   class RequestClient;
   struct ClientAnswer;
 
+  struct Method;
+  static const std::vector<Method>& Methods();
   void HandleRequest(const Incoming& in);
+  bool Initialized() const;
+  absl::StatusOr<json> InitializeOnce(const json& params);
+  absl::StatusOr<json> SetLogLevel(const json& params);
+  absl::StatusOr<json> ListTemplates() const;
+  static json ResponseTo(const json& id, const absl::StatusOr<json>& result);
   void HandleNotification(const Incoming& in);
   void HandleResponse(const Incoming& in);
   void RunInBackground(const Incoming& in, std::function<void(InFlight&)> work);

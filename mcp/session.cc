@@ -127,111 +127,136 @@ void Session::ResourceUpdated(const std::string& uri) {
 
 void Session::Answer(const Incoming& in, const json& message) { Send(message, {in.id, true}); }
 
+// Every method a session answers: whether it needs initialize first, whether
+// it runs on a worker (answered when done) or at once, whether this server
+// offers it at all, and its work. A method not here, or not offered, is
+// -32601.
+struct Session::Method {
+  absl::string_view name;
+  bool needs_initialize = true;
+  bool on_worker = false;
+  bool (*offered)(const Server&) = nullptr;  // null: always
+  absl::StatusOr<json> (*run)(Session& session, InFlight& flight) = nullptr;
+};
+
+namespace {
+
+bool HasPrompts(const Server& server) { return !server.hooks().prompts.empty(); }
+bool HasSubscriptions(const Server& server) { return server.options().resource_subscriptions; }
+
+}  // namespace
+
+const std::vector<Session::Method>& Session::Methods() {
+  static const std::vector<Method> methods = {
+      {"ping", false, false, nullptr, [](Session&, InFlight&) -> absl::StatusOr<json> {
+         return json::object();
+       }},
+      {"initialize", false, false, nullptr,
+       [](Session& s, InFlight& f) { return s.InitializeOnce(f.params); }},
+      {"logging/setLevel", true, false, nullptr,
+       [](Session& s, InFlight& f) { return s.SetLogLevel(f.params); }},
+      {"tools/list", true, false, nullptr,
+       [](Session& s, InFlight& f) { return s.ListTools(f.params); }},
+      {"prompts/list", true, false, HasPrompts,
+       [](Session& s, InFlight& f) { return s.ListPrompts(f.params); }},
+      {"prompts/get", true, true, HasPrompts,
+       [](Session& s, InFlight& f) { return s.GetPrompt(f.params); }},
+      {"resources/subscribe", true, false, HasSubscriptions,
+       [](Session& s, InFlight& f) { return s.Subscribe(f.params, true); }},
+      {"resources/unsubscribe", true, false, HasSubscriptions,
+       [](Session& s, InFlight& f) { return s.Subscribe(f.params, false); }},
+      {"resources/templates/list", true, false, nullptr,
+       [](Session& s, InFlight&) { return s.ListTemplates(); }},
+      {"tools/call", true, true, nullptr,
+       [](Session& s, InFlight& f) { return s.CallTool(f.params, f); }},
+      {"resources/list", true, true, nullptr,
+       [](Session& s, InFlight& f) { return s.ListResources(f.params, f); }},
+      {"resources/read", true, true, nullptr,
+       [](Session& s, InFlight& f) { return s.ReadResource(f.params, f); }},
+      {"completion/complete", true, true, nullptr,
+       [](Session& s, InFlight& f) { return s.Complete(f.params); }},
+  };
+  return methods;
+}
+
 void Session::HandleRequest(const Incoming& in) {
-  const std::string& m = in.method;
-  if (m == "ping") {
-    Answer(in, MakeResult(in.id, json::object()));
+  const std::vector<Method>& methods = Methods();
+  auto it = std::find_if(methods.begin(), methods.end(), [&](const Method& m) {
+    return m.name == in.method && (m.offered == nullptr || m.offered(server_));
+  });
+  if (it == methods.end()) {
+    Answer(in, MakeError(in.id, {kMethodNotFound, absl::StrCat("method not found: ", in.method),
+                                 nullptr}));
     return;
   }
-  if (m == "initialize") {
-    bool again;
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      again = initialized_;
-    }
-    if (again) {
-      Answer(in, MakeError(in.id, {kInvalidRequest, "the session is already initialized", nullptr}));
-    } else {
-      Answer(in, MakeResult(in.id, Initialize(in.params)));
-    }
+  if (it->needs_initialize && !Initialized()) {
+    Answer(in, MakeError(in.id, {kInvalidRequest,
+                                 absl::StrCat(in.method,
+                                              ": the session is not initialized: send "
+                                              "initialize first"),
+                                 nullptr}));
     return;
   }
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (!initialized_) {
-      Answer(in, MakeError(in.id, {kInvalidRequest,
-                             absl::StrCat(m, ": the session is not initialized: send initialize first"),
-                             nullptr}));
-      return;
-    }
-  }
-  if (m == "logging/setLevel") {
-    const json& level = in.params.contains("level") ? in.params["level"] : json();
-    std::optional<LogLevel> parsed =
-        level.is_string() ? ParseLogLevel(level.get<std::string>()) : std::nullopt;
-    if (!parsed) {
-      Answer(in, MakeError(in.id, {kInvalidParams,
-                             "logging/setLevel: \"level\" must be one of debug, info, notice, "
-                             "warning, error, critical, alert, emergency",
-                             nullptr}));
-      return;
-    }
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      log_level_ = *parsed;
-    }
-    Answer(in, MakeResult(in.id, json::object()));
+  const auto run = it->run;
+  if (it->on_worker) {
+    RunInBackground(in, [this, run](InFlight& f) { Respond(f, run(*this, f)); });
     return;
   }
-  if (m == "tools/list") {
-    // Answer, not Send: the response must be routed to its request (over
-    // Streamable HTTP, a response routed nowhere never reaches the POST).
-    absl::StatusOr<json> listed = ListTools(in.params);
-    Answer(in, listed.ok() ? MakeResult(in.id, *listed)
-                           : MakeError(in.id, {kInvalidParams,
-                                               std::string(listed.status().message()), nullptr}));
-    return;
+  // Answered at once, before the next message is read (a quick method's
+  // answer is routed to its request: over Streamable HTTP, a response routed
+  // nowhere never reaches the POST).
+  InFlight flight;
+  flight.id = in.id;
+  flight.params = in.params;
+  Answer(in, ResponseTo(in.id, run(*this, flight)));
+}
+
+bool Session::Initialized() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return initialized_;
+}
+
+absl::StatusOr<json> Session::InitializeOnce(const json& params) {
+  if (Initialized()) return absl::FailedPreconditionError("the session is already initialized");
+  return Initialize(params);
+}
+
+absl::StatusOr<json> Session::SetLogLevel(const json& params) {
+  const json& level = params.contains("level") ? params["level"] : json();
+  std::optional<LogLevel> parsed =
+      level.is_string() ? ParseLogLevel(level.get<std::string>()) : std::nullopt;
+  if (!parsed) {
+    return absl::InvalidArgumentError(
+        "logging/setLevel: \"level\" must be one of debug, info, notice, warning, error, "
+        "critical, alert, emergency");
   }
-  if (m == "prompts/list" && !server_.hooks().prompts.empty()) {
-    absl::StatusOr<json> listed = ListPrompts(in.params);
-    Answer(in, listed.ok() ? MakeResult(in.id, *listed)
-                           : MakeError(in.id, {kInvalidParams,
-                                               std::string(listed.status().message()), nullptr}));
-    return;
+  std::lock_guard<std::mutex> lock(mu_);
+  log_level_ = *parsed;
+  return json::object();
+}
+
+absl::StatusOr<json> Session::ListTemplates() const {
+  json templates = json::array();
+  for (const ResourceTemplate& t : server_.hooks().resource_templates) {
+    json entry = {{"uriTemplate", t.uri_template}, {"name", t.name}};
+    if (!t.title.empty()) entry["title"] = t.title;
+    if (!t.description.empty()) entry["description"] = t.description;
+    if (!t.mime_type.empty()) entry["mimeType"] = t.mime_type;
+    templates.push_back(std::move(entry));
   }
-  if (m == "prompts/get" && !server_.hooks().prompts.empty()) {
-    RunInBackground(in, [this](InFlight& f) { Respond(f, GetPrompt(f.params)); });
-    return;
+  return json{{"resourceTemplates", std::move(templates)}};
+}
+
+json Session::ResponseTo(const json& id, const absl::StatusOr<json>& result) {
+  if (result.ok()) return MakeResult(id, *result);
+  int code = kInternalError;
+  switch (result.status().code()) {
+    case absl::StatusCode::kInvalidArgument: code = kInvalidParams; break;
+    case absl::StatusCode::kNotFound: code = kResourceNotFound; break;
+    case absl::StatusCode::kFailedPrecondition: code = kInvalidRequest; break;
+    default: break;
   }
-  if ((m == "resources/subscribe" || m == "resources/unsubscribe") &&
-      server_.options().resource_subscriptions) {
-    absl::StatusOr<json> done = Subscribe(in.params, m == "resources/subscribe");
-    Answer(in, done.ok() ? MakeResult(in.id, *done)
-                         : MakeError(in.id, {done.status().code() == absl::StatusCode::kNotFound
-                                                 ? kResourceNotFound
-                                                 : kInvalidParams,
-                                             std::string(done.status().message()), nullptr}));
-    return;
-  }
-  if (m == "resources/templates/list") {
-    json templates = json::array();
-    for (const ResourceTemplate& t : server_.hooks().resource_templates) {
-      json entry = {{"uriTemplate", t.uri_template}, {"name", t.name}};
-      if (!t.title.empty()) entry["title"] = t.title;
-      if (!t.description.empty()) entry["description"] = t.description;
-      if (!t.mime_type.empty()) entry["mimeType"] = t.mime_type;
-      templates.push_back(std::move(entry));
-    }
-    Answer(in, MakeResult(in.id, json{{"resourceTemplates", std::move(templates)}}));
-    return;
-  }
-  if (m == "tools/call") {
-    RunInBackground(in, [this](InFlight& f) { Respond(f, CallTool(f.params, f)); });
-    return;
-  }
-  if (m == "resources/list") {
-    RunInBackground(in, [this](InFlight& f) { Respond(f, ListResources(f.params, f)); });
-    return;
-  }
-  if (m == "resources/read") {
-    RunInBackground(in, [this](InFlight& f) { Respond(f, ReadResource(f.params, f)); });
-    return;
-  }
-  if (m == "completion/complete") {
-    RunInBackground(in, [this](InFlight& f) { Respond(f, Complete(f.params)); });
-    return;
-  }
-  Answer(in, MakeError(in.id, {kMethodNotFound, absl::StrCat("method not found: ", m), nullptr}));
+  return MakeError(id, {code, std::string(result.status().message()), nullptr});
 }
 
 void Session::RunInBackground(const Incoming& in, std::function<void(InFlight&)> work) {
@@ -273,18 +298,7 @@ void Session::Respond(InFlight& flight, absl::StatusOr<json> result) {
     sink_("", {flight.id, true});
     return;
   }
-  if (result.ok()) {
-    Send(MakeResult(flight.id, *std::move(result)), {flight.id, true});
-    return;
-  }
-  int code = kInternalError;
-  switch (result.status().code()) {
-    case absl::StatusCode::kInvalidArgument: code = kInvalidParams; break;
-    case absl::StatusCode::kNotFound: code = kResourceNotFound; break;
-    default: break;
-  }
-  Send(MakeError(flight.id, {code, std::string(result.status().message()), nullptr}),
-       {flight.id, true});
+  Send(ResponseTo(flight.id, result), {flight.id, true});
 }
 
 json Session::Initialize(const json& params) {
