@@ -11,6 +11,7 @@ packages=(
   libcpp-httplib-dev  # kbot mcp --http (Streamable HTTP)
   libgtest-dev libgmock-dev libbenchmark-dev
   time  # /usr/bin/time: peak memory in bench/run.sh
+  python3  # scripts/check_layers.py (ctest Layers.*) and scripts/long_functions.py
   chromium  # the explorer's browser tests (tests/browser, driven by playwright-core)
   clang libclang-rt-14-dev  # make fuzz: libFuzzer targets with ASan/UBSan (fuzz/)
 )
