@@ -181,19 +181,20 @@ const std::vector<Session::Method>& Session::Methods() {
 
 void Session::HandleRequest(const Incoming& in) {
   const std::vector<Method>& methods = Methods();
-  auto it = std::find_if(methods.begin(), methods.end(), [&](const Method& m) {
-    return m.name == in.method && (m.offered == nullptr || m.offered(server_));
-  });
-  if (it == methods.end()) {
-    Answer(in, MakeError(in.id, {kMethodNotFound, absl::StrCat("method not found: ", in.method),
-                                 nullptr}));
-    return;
-  }
-  if (it->needs_initialize && !Initialized()) {
+  auto it = std::find_if(methods.begin(), methods.end(),
+                         [&](const Method& m) { return m.name == in.method; });
+  // Before initialize, anything but ping and initialize is refused as such,
+  // even a method this server does not have.
+  if ((it == methods.end() || it->needs_initialize) && !Initialized()) {
     Answer(in, MakeError(in.id, {kInvalidRequest,
                                  absl::StrCat(in.method,
                                               ": the session is not initialized: send "
                                               "initialize first"),
+                                 nullptr}));
+    return;
+  }
+  if (it == methods.end() || (it->offered != nullptr && !it->offered(server_))) {
+    Answer(in, MakeError(in.id, {kMethodNotFound, absl::StrCat("method not found: ", in.method),
                                  nullptr}));
     return;
   }
