@@ -8,18 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/expect_picture.h"
+
 namespace kbot::gta {
 namespace {
 
-struct Rgba {
-  uint8_t r, g, b, a;
-  friend bool operator==(const Rgba&, const Rgba&) = default;
-};
-
-Rgba PixelAt(const image::RgbaPicture& p, int x, int y) {
-  const uint8_t* px = &p.rgba[(size_t(y) * size_t(p.width) + size_t(x)) * 4];
-  return {px[0], px[1], px[2], px[3]};
-}
+using testing::PixelAt;
+using testing::Rgba;
 
 constexpr Rgba kClear{0, 0, 0, 0};
 

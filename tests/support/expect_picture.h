@@ -1,4 +1,4 @@
-// Expectations on decoded pictures, shared by the GAF tests.
+// Expectations on decoded pictures, shared by the format tests.
 #pragma once
 
 #include <cstdint>
@@ -22,5 +22,16 @@ void ExpectGrid(const image::IndexedPicture& pic, int w, int h, const std::vecto
                 int fill);
 // Every pixel opaque, with these indices.
 void ExpectOpaque(const image::IndexedPicture& pic, int w, int h, const std::vector<int>& index);
+
+// One pixel of an RGBA picture, comparable in EXPECT_EQ.
+struct Rgba {
+  uint8_t r, g, b, a;
+  friend bool operator==(const Rgba&, const Rgba&) = default;
+};
+// The pixel at (x, y) of `p`.
+inline Rgba PixelAt(const image::RgbaPicture& p, int x, int y) {
+  const uint8_t* px = &p.rgba[(size_t(y) * size_t(p.width) + size_t(x)) * 4];
+  return {px[0], px[1], px[2], px[3]};
+}
 
 }  // namespace kbot::testing
