@@ -13,6 +13,8 @@ packages=(
   time  # /usr/bin/time: peak memory in bench/run.sh
   chromium  # the explorer's browser tests (tests/browser, driven by playwright-core)
   clang libclang-rt-14-dev  # make fuzz: libFuzzer targets with ASan/UBSan (fuzz/)
+  dpkg-dev file  # make deb: CPack's DEB generator runs dpkg-shlibdeps and file
+  groff-base zsh fish  # tests/app/docs_test.sh: renders the man page, checks the zsh and fish completions
 )
 
 missing=()
