@@ -9,6 +9,7 @@
 #include "app/demo_command.h"
 #include "app/explore_command.h"
 #include "app/gaf_commands.h"
+#include "app/generate_command.h"
 #include "app/gta_commands.h"
 #include "app/hpi_commands.h"
 #include "app/mcp_command.h"
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
   kbot::app::AddToolCommands(app, exit_code);
   kbot::app::AddDemoCommand(app, exit_code);
   kbot::app::AddContextCommands(app, exit_code);
+  kbot::app::AddGenerateCommand(app, exit_code);  // last: it describes all of the above
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -14,6 +14,8 @@ packages=(
   python3  # scripts/check_layers.py (ctest Layers.*) and scripts/long_functions.py
   chromium  # the explorer's browser tests (tests/browser, driven by playwright-core)
   clang libclang-rt-14-dev  # make fuzz: libFuzzer targets with ASan/UBSan (fuzz/)
+  dpkg-dev file  # make deb: CPack's DEB generator runs dpkg-shlibdeps and file
+  groff-base zsh fish  # tests/app/docs_test.sh: renders the man page, checks the zsh and fish completions
 )
 
 missing=()
