@@ -16,6 +16,11 @@ int Fail(const std::string& command, const absl::Status& status) {
   return kExitFailed;
 }
 
+int Usage(const std::string& command, const absl::Status& status) {
+  std::cerr << "kbot: usage: " << status.message() << " (see kbot " << command << " --help)\n";
+  return kExitUsage;
+}
+
 void PrintJson(const tools::json& value) { std::cout << tools::DumpJson(value, 2) << "\n"; }
 
 absl::StatusOr<OpenedAsset> OpenAsset(const std::string& path) {

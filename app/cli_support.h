@@ -22,6 +22,10 @@ inline constexpr int kExitUsage = 2;
 // Prints "kbot: <command>: <why>" to stderr and returns kExitFailed.
 int Fail(const std::string& command, const absl::Status& status);
 
+// Prints "kbot: usage: <why> (see kbot <command> --help)" to stderr and
+// returns kExitUsage: for a request its tool's checks refused.
+int Usage(const std::string& command, const absl::Status& status);
+
 void PrintJson(const tools::json& value);
 
 // A plain file opened for reading, reported under the path the user gave.

@@ -21,7 +21,9 @@
 #include "contexts/file_io.h"
 #include "formats/gta/fxt.h"
 #include "tools/fxt_handlers.h"
-#include "tools/map_handlers.h"
+#include "app/tool_options.h"
+#include "tools/map_describe_tool.h"
+#include "tools/map_render_tool.h"
 #include "contexts/vfs.h"
 
 namespace kbot::app {
@@ -40,10 +42,12 @@ struct FxtOptions {
   bool json = false;
 };
 
+// map_describe's and map_render's own parameters are in `arguments`
+// (app/tool_options.h); FILE and --context stand for path and context.
 struct MapOptions {
   std::string file;
   std::optional<std::string> context;
-  std::optional<int> x, y;
+  std::shared_ptr<json> arguments = std::make_shared<json>(json::object());
   bool json = false;
 };
 
@@ -51,9 +55,7 @@ struct RenderOptions {
   std::string file;
   std::string target;
   std::optional<std::string> context;
-  std::optional<std::string> style;
-  std::optional<int> x, y, w, h;
-  int scale = 8;
+  std::shared_ptr<json> arguments = std::make_shared<json>(json::object());
   bool json = false;
 };
 
@@ -78,21 +80,20 @@ void PrintCell(const json& cell) {
 }
 
 int RunMap(const MapOptions& o) {
-  if (o.x.has_value() != o.y.has_value()) {
-    std::cerr << "kbot: usage: give both --x and --y, or neither (see kbot gta map --help)\n";
-    return kExitUsage;
-  }
+  absl::StatusOr<tools::MapDescribeRequest> request =
+      tools::MapDescribeTable().ParseChecked(*o.arguments);
+  if (!request.ok()) return Usage("gta map", request.status());
   absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
   if (!opened.ok()) return Fail("gta map", opened.status());
-  std::optional<tools::MapCell> cell;
-  if (o.x) cell = tools::MapCell{*o.x, *o.y};
-  absl::StatusOr<json> out = tools::MapDescribe(opened->asset, cell);
-  if (!out.ok()) return Fail("gta map", out.status());
+  std::optional<std::pair<int, int>> cell;
+  if (request->x) cell = {{*request->x, *request->y}};
+  absl::StatusOr<tools::MapDescription> described = tools::DescribeMap(opened->asset, cell);
+  if (!described.ok()) return Fail("gta map", described.status());
+  const json m = tools::MapDescription::Fields().ToJson(*described);
   if (o.json) {
-    PrintJson(*out);
+    PrintJson(m);
     return kExitOk;
   }
-  const json& m = *out;
   std::cout << m["path"].get<std::string>() << ": GTA1 city map version " << m["version"]
             << ", style STYLE" << absl::StrFormat("%03d", m["style"].get<int>()) << ".G24, sample "
             << m["sample"] << "\n"
@@ -150,26 +151,19 @@ absl::StatusOr<MapPlace> PlaceOf(const std::string& file, const std::optional<st
 }
 
 int RunRender(const RenderOptions& o) {
+  absl::StatusOr<tools::MapRenderRequest> request =
+      tools::MapRenderTable().ParseChecked(*o.arguments);
+  if (!request.ok()) return Usage("gta render", request.status());
   absl::StatusOr<MapPlace> place = PlaceOf(o.file, o.context);
   if (!place.ok()) return Fail("gta render", place.status());
-  tools::MapRenderRequest request;
-  request.x = o.x.value_or(0);
-  request.y = o.y.value_or(0);
-  request.w = o.w.value_or(256 - request.x);
-  request.h = o.h.value_or(256 - request.y);
-  request.pixels_per_cell = o.scale;
-  request.style = o.style;
-  if (request.x + request.w > 256 || request.y + request.h > 256) {
-    std::cerr << "kbot: usage: the cells run past the 256 x 256 map (see kbot gta render --help)\n";
-    return kExitUsage;
-  }
-  absl::StatusOr<tools::MapRenderResult> rendered =
-      tools::RenderMapAsset(*place->context, place->path, request);
+  request->path = place->path;
+  absl::StatusOr<tools::MapRenderOutcome> rendered =
+      tools::RenderMapAsset(*place->context, *request);
   if (!rendered.ok()) return Fail("gta render", rendered.status());
   if (absl::Status s = contexts::WriteFileAtomically(o.target, rendered->png); !s.ok()) {
     return Fail("gta render", s);
   }
-  const json& r = rendered->structured;
+  const json r = tools::MapRenderSummary::Fields().ToJson(rendered->summary);
   for (const json& w : r["warnings"]) std::cerr << "warning: " << w.get<std::string>() << "\n";
   if (o.json) {
     PrintJson(r);
@@ -318,8 +312,7 @@ void AddGtaCommands(CLI::App& app, int& exit_code) {
   CLI::App* m = gta->add_subcommand("map", "Describe a city map (.CMP), and one cell with --x --y");
   m->add_option("FILE", map->file, "City map (e.g. NYC.CMP)")->required();
   m->add_option("--context", map->context, "Read FILE from this context (kbot context list)");
-  m->add_option("--x", map->x, "A cell's column, 0-255")->check(CLI::Range(0, 255));
-  m->add_option("--y", map->y, "A cell's row, 0-255")->check(CLI::Range(0, 255));
+  AddToolOptions(*m, tools::MapDescribeTable().Params(), map->arguments);
   m->add_flag("--json", map->json, "Print the map_describe JSON");
   m->callback([map, &exit_code] { exit_code = RunMap(*map); });
 
@@ -328,12 +321,7 @@ void AddGtaCommands(CLI::App& app, int& exit_code) {
   r->add_option("FILE", render->file, "City map (e.g. NYC.CMP)")->required();
   r->add_option("--target", render->target, "PNG to write")->required();
   r->add_option("--context", render->context, "Read FILE from this context (kbot context list)");
-  r->add_option("--style", render->style, "Style to draw with (default: STYLE%03d.G24 beside the map)");
-  r->add_option("--x", render->x, "First column of cells (0-255)")->check(CLI::Range(0, 255));
-  r->add_option("--y", render->y, "First row of cells (0-255)")->check(CLI::Range(0, 255));
-  r->add_option("--w", render->w, "Columns of cells (1-256)")->check(CLI::Range(1, 256));
-  r->add_option("--h", render->h, "Rows of cells (1-256)")->check(CLI::Range(1, 256));
-  r->add_option("--scale", render->scale, "Pixels per cell, 1-64 (default 8)")->check(CLI::Range(1, 64));
+  AddToolOptions(*r, tools::MapRenderTable().Params(), render->arguments);
   r->add_flag("--json", render->json, "Print the map_render JSON");
   r->callback([render, &exit_code] { exit_code = RunRender(*render); });
 

@@ -5,7 +5,7 @@
 #include "tools/font_handlers.h"
 #include "tools/gaf_handlers.h"
 #include "tools/image_result.h"
-#include "tools/map_handlers.h"
+#include "tools/picture_resource.h"
 #include "tools/picture_handlers.h"
 #include "tools/style_handlers.h"
 
@@ -91,9 +91,11 @@ absl::StatusOr<ResourceBytes> RenderResource(const contexts::Context& context,
                                              const ResourceUri& uri, Progress& progress) {
   for (const auto& [key, value] : uri.query) {
     if (key != "export") continue;
-    if (value == "map") return RenderMapResource(context, uri);
     for (const ImageExport& e : kImageExports) {
       if (value == e.name) return RenderImageResource(context, uri, e.tool().input_schema, e.draw);
+    }
+    if (value != "png" && value != "gif" && value != "apng" && value != "sheet") {
+      return RenderPictureResource(context, uri, progress);
     }
   }
   return RenderExportResource(context, uri, progress);

@@ -14,4 +14,8 @@ json EnumParam(const std::vector<std::string>& values, const std::string& descri
   return {{"type", "string"}, {"enum", values}, {"description", description}};
 }
 
+json BooleanParam(const std::string& description) {
+  return {{"type", "boolean"}, {"description", description}};
+}
+
 }  // namespace kbot::tools

@@ -1,14 +1,15 @@
 // A tool's parameters, declared once. A tool's request is a struct; its
 // RequestTable lists each field (name, member, JSON Schema fragment with type,
-// bounds, enum values and description). From the table come the tool's input
-// schema, the JSON-to-struct conversion of a call's arguments, the arguments
-// of a link that draws the same picture again (kbot:// URIs carry them as a
-// query, parsed back by the same table), and the CLI options of the tool's
-// command (app/tool_options.h reads Params()).
+// bounds, enum values and description) and the checks that span fields. From
+// the table come the tool's input schema (each default taken from the
+// struct's own initialiser), the JSON-to-struct conversion of a call's
+// arguments, the query of a link that draws the same picture again (kbot://
+// URIs carry them, parsed back through the same schema), and the CLI options
+// of the tool's command (app/tool_options.h reads Params()).
 //
-// Defaults live in the struct's member initialisers; a parameter whose
-// default depends on another (map_render's w: "to the east edge") is a
-// std::optional member that the tool resolves.
+// Defaults live in the struct's member initialisers, nowhere else; a
+// parameter whose default depends on another (map_render's w: "to the east
+// edge") is a std::optional member that the tool resolves.
 #pragma once
 
 #include <algorithm>
@@ -19,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "nlohmann/json.hpp"
 #include "tools/resource_uri.h"
@@ -27,10 +29,11 @@ namespace kbot::tools {
 
 using nlohmann::json;
 
-// One parameter as the CLI and the docs see it.
+// One parameter as the CLI and the docs see it. `schema` holds "default"
+// when the request struct gives the member a value.
 struct Param {
   std::string name;
-  json schema;  // {"type", "minimum", "maximum", "enum", "description", ...}
+  json schema;  // {"type", "minimum", "maximum", "enum", "description", "default", ...}
   bool required = false;
 };
 
@@ -38,17 +41,11 @@ namespace params_internal {
 
 // JSON <-> member conversions for the member types requests use.
 template <class T>
-struct Member;
-
-template <>
-struct Member<int> {
-  static void Set(int& m, const json& v) { m = v.get<int>(); }
-  static json Get(const int& m) { return m; }
-};
-template <>
-struct Member<bool> {
-  static void Set(bool& m, const json& v) { m = v.get<bool>(); }
-  static json Get(const bool& m) { return m; }
+struct Member {
+  static_assert(std::is_arithmetic_v<T>, "a request member is a number, bool, string, "
+                                         "vector or optional of those");
+  static void Set(T& m, const json& v) { m = v.get<T>(); }
+  static json Get(const T& m) { return m; }
 };
 template <>
 struct Member<std::string> {
@@ -63,19 +60,45 @@ struct Member<std::optional<T>> {
   static void Set(std::optional<T>& m, const json& v) { Member<T>::Set(m.emplace(), v); }
   static json Get(const std::optional<T>& m) { return m ? Member<T>::Get(*m) : json(); }
 };
+template <class T>
+struct Member<std::vector<T>> {
+  static void Set(std::vector<T>& m, const json& v) {
+    m.clear();
+    for (const json& item : v) Member<T>::Set(m.emplace_back(), item);
+  }
+  static json Get(const std::vector<T>& m) {
+    json out = json::array();
+    for (const T& item : m) out.push_back(Member<T>::Get(item));
+    return out;
+  }
+};
 
 }  // namespace params_internal
 
 template <class Request>
 class RequestTable {
  public:
-  // A parameter stored in `member`; `required` ones must be given.
-  template <class T>
-  RequestTable& Add(std::string name, T Request::*member, json schema, bool required = false) {
+  // A check over the whole request (bounds that span two fields, arguments
+  // that go together), run after the schema's own checks. Its error is the
+  // caller's mistake: an isError result for a tool, a usage error for a command.
+  using Check = std::function<absl::Status(const Request&)>;
+
+  // A parameter stored in `member` (of Request or a base of it); `required`
+  // ones must be given.
+  template <class T, class Owner>
+  RequestTable& Add(std::string name, T Owner::*member, json schema, bool required = false) {
+    static_assert(std::is_base_of_v<Owner, Request>);
     using M = params_internal::Member<T>;
-    params_.push_back({name, std::move(schema), required});
+    const json fallback = M::Get(Request{}.*member);
+    if (!required && !fallback.is_null()) schema["default"] = fallback;
+    params_.push_back({std::move(name), std::move(schema), required});
     fields_.push_back({[member](Request& r, const json& v) { M::Set(r.*member, v); },
                        [member](const Request& r) { return M::Get(r.*member); }});
+    return *this;
+  }
+
+  RequestTable& AddCheck(Check check) {
+    checks_.push_back(std::move(check));
     return *this;
   }
 
@@ -97,7 +120,7 @@ class RequestTable {
   }
 
   // The request `arguments` (valid against InputSchema()) describe; members
-  // not given keep their defaults.
+  // not given keep their defaults. The cross-field checks are not run.
   Request Parse(const json& arguments) const {
     Request r;
     for (size_t i = 0; i < params_.size(); ++i) {
@@ -107,14 +130,25 @@ class RequestTable {
     return r;
   }
 
+  // Parse, then every check: InvalidArgument with the first check's complaint.
+  absl::StatusOr<Request> ParseChecked(const json& arguments) const {
+    Request r = Parse(arguments);
+    for (const Check& check : checks_) {
+      if (absl::Status s = check(r); !s.ok()) return s;
+    }
+    return r;
+  }
+
   // `r` as arguments: every member that holds a value, in table order, as
-  // a link's query carries them (parsed back by ParseQuery).
+  // a link's query carries them.
   QueryParams Query(const Request& r, const std::vector<std::string>& skip = {}) const {
     QueryParams query;
     for (size_t i = 0; i < params_.size(); ++i) {
       if (std::find(skip.begin(), skip.end(), params_[i].name) != skip.end()) continue;
       const json v = fields_[i].get(r);
-      if (!v.is_null()) query.emplace_back(params_[i].name, v.is_string() ? v.get<std::string>() : v.dump());
+      if (!v.is_null()) {
+        query.emplace_back(params_[i].name, v.is_string() ? v.get<std::string>() : v.dump());
+      }
     }
     return query;
   }
@@ -126,11 +160,13 @@ class RequestTable {
   };
   std::vector<Param> params_;
   std::vector<Field> fields_;
+  std::vector<Check> checks_;
 };
 
 // Schema fragments for the common parameter kinds.
 json IntegerParam(int64_t minimum, int64_t maximum, const std::string& description);
 json StringParam(const std::string& description);
 json EnumParam(const std::vector<std::string>& values, const std::string& description);
+json BooleanParam(const std::string& description);
 
 }  // namespace kbot::tools

@@ -11,10 +11,12 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "base/progress.h"
 #include "contexts/workspace.h"
 #include "nlohmann/json.hpp"
+#include "tools/params.h"
 
 namespace kbot::tools {
 
@@ -76,6 +78,27 @@ struct ToolAnnotations {
   bool open_world = false;
 };
 
+// The bytes of a rendered resource (a kbot:// URI with ?export=...).
+struct ResourceBytes {
+  std::vector<uint8_t> bytes;
+  std::string mime_type;
+};
+
+// A tool whose pictures can be too large to inline: a kbot:// link
+// (kbot://CONTEXT/PATH?export=NAME&ARG=VALUE...) carries its arguments, and
+// resources/read (or the explorer's /render/ route) draws the picture again.
+struct PictureExport {
+  // The ?export= values that name this tool.
+  std::vector<std::string> names;
+  // The argument the export value is (gaf_export's `format`: export=gif), or
+  // empty when the value only names the tool (export=map).
+  std::string argument;
+  // Draws the picture from arguments valid against the tool's input schema.
+  std::function<absl::StatusOr<ResourceBytes>(const contexts::Context&, const json& arguments,
+                                              Progress&)>
+      draw;
+};
+
 struct Tool {
   std::string name;
   std::string title;
@@ -84,12 +107,10 @@ struct Tool {
   json output_schema;  // every kbot tool declares one
   ToolAnnotations annotations;
   std::function<ToolResult(const ToolCall&)> handler;
-};
-
-// The bytes of a rendered resource (a kbot:// URI with ?export=...).
-struct ResourceBytes {
-  std::vector<uint8_t> bytes;
-  std::string mime_type;
+  // The parameters input_schema was made from (tools/params.h), in their
+  // declared order: the CLI builds its options from them.
+  std::vector<Param> params;
+  std::optional<PictureExport> picture;  // set for the picture tools
 };
 
 }  // namespace kbot::tools

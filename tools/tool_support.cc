@@ -22,6 +22,7 @@ json OutputSchema(json properties, std::initializer_list<const char*> required) 
 json CountSchema() { return {{"type", "integer"}, {"minimum", 0}}; }
 json IntegerSchema() { return {{"type", "integer"}}; }
 json StringSchema() { return {{"type", "string"}}; }
+json BooleanSchema() { return {{"type", "boolean"}}; }
 
 json ContextProperty() {
   return {{"type", "string"},

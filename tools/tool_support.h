@@ -20,10 +20,11 @@ json InputSchema(json properties, std::initializer_list<const char*> required = 
 // open to members added later (CONTRACT.md: add fields freely).
 json OutputSchema(json properties, std::initializer_list<const char*> required);
 
-// Output schema fragments: a count (integer >= 0), any integer, any string.
+// Output schema fragments: a count (integer >= 0), any integer, any string, a boolean.
 json CountSchema();
 json IntegerSchema();
 json StringSchema();
+json BooleanSchema();
 
 json ContextProperty();
 json PathProperty(const char* what);

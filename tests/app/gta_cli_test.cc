@@ -7,7 +7,7 @@
 
 #include "contexts/demo_assets.h"
 #include "formats/gta/fxt.h"
-#include "tools/map_handlers.h"
+#include "tools/map_describe_tool.h"
 #include "nlohmann/json.hpp"
 #include "tests/support/kbot_process.h"
 
@@ -174,9 +174,10 @@ TEST(GtaCli, MapJsonIsTheToolsOnTheDemoMap) {
   const auto demo = std::find_if(assets->begin(), assets->end(),
                                  [](const contexts::DemoAsset& a) { return a.path == "GTADATA/DEMO.CMP"; });
   ASSERT_NE(demo, assets->end());
-  absl::StatusOr<json> expected =
-      tools::MapDescribe({"GTADATA/DEMO.CMP", demo->bytes}, tools::MapCell{3, 3});
-  ASSERT_TRUE(expected.ok()) << expected.status();
+  absl::StatusOr<tools::MapDescription> described =
+      tools::DescribeMap({"GTADATA/DEMO.CMP", demo->bytes}, std::pair{3, 3});
+  ASSERT_TRUE(described.ok()) << described.status();
+  const std::optional<json> expected = tools::MapDescription::Fields().ToJson(*described);
   EXPECT_EQ(json::parse(r.out), *expected);
   const json& cell = (*expected)["cell"];
   EXPECT_EQ(cell["district"], "Demo Town");

@@ -1,7 +1,7 @@
 // The map_describe tool called directly on maps laid out byte by byte
 // (tests/support/gta_bytes.h): the contract's JSON, a cell's column, the
 // districts and services, and errors naming the file.
-#include "tools/map_handlers.h"
+#include "tools/map_describe_tool.h"
 
 #include <gtest/gtest.h>
 
@@ -45,7 +45,9 @@ tools::ToolResult Call(const std::vector<uint8_t>& cmp, const json& arguments) {
   const tools::Tool tool = MapDescribeTool();
   absl::StatusOr<CompiledSchema> in = CompiledSchema::Compile(tool.input_schema);
   EXPECT_TRUE(in.ok() && in->Validate(arguments).ok()) << arguments.dump();
-  tools::ToolResult result = RunMapDescribe(GtaContext(cmp), arguments);
+  absl::StatusOr<MapDescribeRequest> request = MapDescribeTable().ParseChecked(arguments);
+  tools::ToolResult result = request.ok() ? RunMapDescribe(GtaContext(cmp), *request)
+                                          : ErrorResult(request.status());
   if (!result.error) {
     absl::StatusOr<CompiledSchema> out = CompiledSchema::Compile(tool.output_schema);
     EXPECT_TRUE(out.ok() && out->Validate(result.structured).ok()) << result.structured.dump(2);

@@ -2,7 +2,8 @@
 // GTADATA/STYLE001.G24): every pixel of a cell checked against the style's
 // own tile and palette, the rectangle and scale, transparency, the
 // resource_link of a large render and the resource it points at.
-#include "tools/map_handlers.h"
+#include "tools/map_render_tool.h"
+#include "tools/picture_resource.h"
 
 #include <gtest/gtest.h>
 
@@ -38,7 +39,9 @@ tools::ToolResult Call(const json& arguments, size_t limit = 1 << 20) {
   EXPECT_TRUE(in.ok() && in->Validate(arguments).ok()) << arguments.dump();
   tools::Limits limits;
   limits.max_inline_image_base64 = limit;
-  tools::ToolResult result = RunMapRender(Demo(), arguments, limits);
+  absl::StatusOr<MapRenderRequest> request = MapRenderTable().ParseChecked(arguments);
+  tools::ToolResult result = request.ok() ? RunMapRender(Demo(), *request, limits)
+                                          : ErrorResult(request.status());
   if (!result.error) {
     absl::StatusOr<CompiledSchema> out = CompiledSchema::Compile(tool.output_schema);
     EXPECT_TRUE(out.ok() && out->Validate(result.structured).ok()) << result.structured.dump(2);
@@ -113,14 +116,14 @@ TEST(MapRender, ALargeRenderIsALinkWithASmallerPreview) {
   EXPECT_EQ(r.structured["delivery"], "resource_link");
   const std::string uri = r.structured["resource_uri"];
   EXPECT_EQ(uri,
-            "kbot://demo/GTADATA/DEMO.CMP?export=map&x=0&y=0&w=16&h=16&scale=32&style=GTADATA%2FSTYLE001.G24");
+            "kbot://demo/GTADATA/DEMO.CMP?export=map&style=GTADATA%2FSTYLE001.G24&x=0&y=0&w=16&h=16&scale=32");
   ASSERT_EQ(r.content.size(), 2u);
   EXPECT_EQ(r.content[0]["type"], "resource_link");
   EXPECT_EQ(r.content[1]["type"], "image");
   EXPECT_LT(r.structured["preview"]["pixels_per_cell"].get<int>(), 32);
   absl::StatusOr<tools::ResourceUri> parsed = tools::ParseResourceUri(uri);
   ASSERT_TRUE(parsed.ok()) << parsed.status();
-  absl::StatusOr<tools::ResourceBytes> read = RenderMapResource(Demo(), *parsed);
+  absl::StatusOr<tools::ResourceBytes> read = RenderPictureResource(Demo(), *parsed, NoProgress());
   ASSERT_TRUE(read.ok()) << read.status();
   EXPECT_EQ(read->mime_type, "image/png");
   std::string whole;

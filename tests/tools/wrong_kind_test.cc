@@ -11,7 +11,7 @@
 #include "tools/fxt_handlers.h"
 #include "tools/gaf_tools.h"
 #include "tools/hpi_handlers.h"
-#include "tools/map_handlers.h"
+#include "tools/map_describe_tool.h"
 #include "tools/picture_handlers.h"
 #include "tools/player_handlers.h"
 #include "tools/style_handlers.h"
@@ -52,7 +52,7 @@ std::vector<ToolUnderTest> Tools() {
        },
        gaf},
       {"hpi_list", [](const Asset& a) { return StatusOf(HpiList(a)); }, {FileKind::kHpi}},
-      {"map_describe", [](const Asset& a) { return StatusOf(MapDescribe(a, std::nullopt)); },
+      {"map_describe", [](const Asset& a) { return StatusOf(DescribeMap(a, std::nullopt)); },
        {FileKind::kCityMap}},
       {"style_describe", [](const Asset& a) { return StatusOf(StyleDescribe(a)); },
        {FileKind::kStyle}},

@@ -1,0 +1,76 @@
+#include "app/tool_options.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace kbot::app {
+
+using nlohmann::json;
+
+namespace {
+
+std::string TypeOf(const json& schema) {
+  auto it = schema.find("type");
+  return it != schema.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+// The schema's bounds as a CLI11 check: "Value 9 not in range 1 to 8".
+void AddBounds(CLI::Option& option, const json& schema) {
+  const bool low = schema.contains("minimum"), high = schema.contains("maximum");
+  if (!low && !high) return;
+  const int64_t minimum = low ? schema["minimum"].get<int64_t>() : std::numeric_limits<int>::min();
+  const int64_t maximum = high ? schema["maximum"].get<int64_t>() : std::numeric_limits<int>::max();
+  if (minimum == 0 && !high) {
+    option.check(CLI::NonNegativeNumber);
+  } else {
+    option.check(CLI::Range(minimum, maximum));
+  }
+}
+
+}  // namespace
+
+std::string OptionHelp(const tools::Param& param) {
+  std::string help = param.schema.value("description", "");
+  if (param.schema.contains("enum")) {
+    std::vector<std::string> values;
+    for (const json& v : param.schema["enum"]) values.push_back(v.get<std::string>());
+    absl::StrAppend(&help, " (", absl::StrJoin(values, ", "), ")");
+  }
+  if (param.schema.contains("default")) {
+    const json& d = param.schema["default"];
+    absl::StrAppend(&help, " [default: ", d.is_string() ? d.get<std::string>() : d.dump(), "]");
+  }
+  return help;
+}
+
+void AddToolOptions(CLI::App& command, const std::vector<tools::Param>& params,
+                    const std::shared_ptr<json>& arguments, const std::vector<std::string>& skip) {
+  for (const tools::Param& param : params) {
+    if (std::find(skip.begin(), skip.end(), param.name) != skip.end()) continue;
+    const std::string flag = "--" + param.name;
+    const std::string name = param.name;
+    const std::string type = TypeOf(param.schema);
+    if (type == "boolean") {
+      command.add_flag_callback(flag, [arguments, name] { (*arguments)[name] = true; },
+                                OptionHelp(param));
+    } else if (type == "integer") {
+      CLI::Option* o = command.add_option_function<int64_t>(
+          flag, [arguments, name](const int64_t& v) { (*arguments)[name] = v; },
+          OptionHelp(param));
+      AddBounds(*o, param.schema);
+    } else {
+      CLI::Option* o = command.add_option_function<std::string>(
+          flag, [arguments, name](const std::string& v) { (*arguments)[name] = v; },
+          OptionHelp(param));
+      if (param.schema.contains("enum")) {
+        o->check(CLI::IsMember(param.schema["enum"].get<std::vector<std::string>>()));
+      }
+    }
+  }
+}
+
+}  // namespace kbot::app

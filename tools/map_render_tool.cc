@@ -1,0 +1,197 @@
+#include "tools/map_render_tool.h"
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "formats/gta/cmp.h"
+#include "formats/gta/map_render.h"
+#include "formats/gta/style.h"
+#include "formats/image/png_encode.h"
+#include "tools/file_kind.h"
+#include "tools/picture_delivery.h"
+#include "tools/tool_support.h"
+
+namespace kbot::tools {
+
+namespace {
+
+constexpr const char* kMapExport = "map";
+
+absl::Status InsideTheMap(const MapRenderRequest& r) {
+  if (r.x + r.Width() <= gta::kMapSide && r.y + r.Height() <= gta::kMapSide) {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(absl::StrCat("cells ", r.x, "..", r.x + r.Width() - 1, " x ",
+                                                 r.y, "..", r.y + r.Height() - 1,
+                                                 " run past the 256 x 256 map"));
+}
+
+// The style a map names: STYLE%03d.G24 beside it.
+std::string DefaultStylePath(const std::string& map_path, int style_number) {
+  const size_t slash = map_path.rfind('/');
+  const std::string folder = slash == std::string::npos ? "" : map_path.substr(0, slash + 1);
+  return absl::StrFormat("%sSTYLE%03d.G24", folder, style_number);
+}
+
+// The style `request` names, or the map's own, read and checked.
+absl::StatusOr<gta::Style> OpenStyle(const contexts::Context& context, const std::string& map_path,
+                                     const gta::CityMap& map, const MapRenderRequest& request,
+                                     std::string& style_path) {
+  style_path = request.style ? *request.style : DefaultStylePath(map_path, map.header().style);
+  absl::StatusOr<ContextAsset> file = OpenContextAsset(context, style_path);
+  if (!file.ok()) {
+    return absl::Status(file.status().code(),
+                        absl::StrCat(map_path, ": its style: ", file.status().message(),
+                                     request.style ? "" : " (give one with `style`)"));
+  }
+  if (absl::Status s = RequireKind(file->asset, {FileKind::kStyle}); !s.ok()) {
+    return absl::Status(s.code(), absl::StrCat(map_path, ": its style: ", s.message()));
+  }
+  style_path = file->asset.path;
+  return gta::ReadStyle(file->asset.bytes, file->asset.path);
+}
+
+// The same cells at the largest smaller scale whose PNG fits inline.
+std::optional<PicturePreview> SmallerRender(const contexts::Context& context,
+                                            MapRenderRequest request, size_t limit) {
+  for (request.scale /= 2; request.scale >= 1; request.scale /= 2) {
+    absl::StatusOr<MapRenderOutcome> preview = RenderMapAsset(context, request);
+    if (!preview.ok()) return std::nullopt;
+    if (Base64Size(preview->png.size()) <= limit) {
+      json description = {{"width", preview->summary.width},
+                          {"height", preview->summary.height},
+                          {"pixels_per_cell", request.scale}};
+      return PicturePreview{std::move(description), std::move(preview->png), "image/png"};
+    }
+  }
+  return std::nullopt;
+}
+
+json MapRenderOutput() {
+  json schema = MapRenderSummary::Fields().Schema();
+  json& properties = schema["properties"];
+  properties["delivery"] = {{"enum", {"inline", "resource_link"}}};
+  properties["resource_uri"] = NullableString();
+  properties["preview"] = {{"type", {"object", "null"}}};
+  schema["required"].push_back("delivery");
+  return schema;
+}
+
+}  // namespace
+
+const RequestTable<MapRenderRequest>& MapRenderTable() {
+  static const RequestTable<MapRenderRequest> table = [] {
+    using R = MapRenderRequest;
+    RequestTable<R> t;
+    AddAssetParams(t, "The city map, e.g. GTADATA/NYC.CMP")
+        .Add("style", &R::style,
+             PathProperty("The style to draw with (default: the map's STYLE%03d.G24 beside it)"))
+        .Add("x", &R::x, IntegerParam(0, gta::kMapSide - 1, "First column of cells to draw"))
+        .Add("y", &R::y, IntegerParam(0, gta::kMapSide - 1, "First row of cells to draw"))
+        .Add("w", &R::w, IntegerParam(1, gta::kMapSide, "Columns of cells (default: to the east edge)"))
+        .Add("h", &R::h, IntegerParam(1, gta::kMapSide, "Rows of cells (default: to the south edge)"))
+        .Add("scale", &R::scale,
+             IntegerParam(1, gta::kMaxPixelsPerCell,
+                          "Pixels per cell (8: the whole map is 2048 x 2048; 64: the tiles' own "
+                          "size)"))
+        .AddCheck(InsideTheMap);
+    return t;
+  }();
+  return table;
+}
+
+const ResultTable<MapRenderSummary>& MapRenderSummary::Fields() {
+  using S = MapRenderSummary;
+  static const ResultTable<S> table = ResultTable<S>()
+      .Add("path", &S::path, StringSchema())
+      .Add("style", &S::style, StringSchema())
+      .Add("x", &S::x, CountSchema())
+      .Add("y", &S::y, CountSchema())
+      .Add("w", &S::w, CountSchema())
+      .Add("h", &S::h, CountSchema())
+      .Add("pixels_per_cell", &S::pixels_per_cell, CountSchema())
+      .Add("width", &S::width, CountSchema())
+      .Add("height", &S::height, CountSchema())
+      .Add("bytes", &S::bytes, CountSchema(), false)
+      .Add("warnings", &S::warnings, StringArraySchema());
+  return table;
+}
+
+absl::StatusOr<MapRenderOutcome> RenderMapAsset(const contexts::Context& context,
+                                                const MapRenderRequest& request) {
+  absl::StatusOr<ContextAsset> map_file = OpenContextAsset(context, request.path);
+  if (!map_file.ok()) return map_file.status();
+  const Asset& asset = map_file->asset;
+  if (absl::Status s = RequireKind(asset, {FileKind::kCityMap}); !s.ok()) return s;
+  absl::StatusOr<gta::CityMap> map = gta::ReadCityMap(asset.bytes, asset.path);
+  if (!map.ok()) return map.status();
+  MapRenderOutcome out;
+  absl::StatusOr<gta::Style> style = OpenStyle(context, asset.path, *map, request, out.summary.style);
+  if (!style.ok()) return style.status();
+  gta::MapRenderOptions options;
+  options.rect = {request.x, request.y, request.Width(), request.Height()};
+  options.pixels_per_cell = request.scale;
+  absl::StatusOr<gta::MapRender> render = gta::RenderMap(*map, *style, options);
+  if (!render.ok()) return render.status();
+  absl::StatusOr<image::EncodedImage> png = image::EncodeRgbaPng(render->picture);
+  if (!png.ok()) return png.status();
+  MapRenderSummary& s = out.summary;
+  s.path = asset.path;
+  s.x = request.x;
+  s.y = request.y;
+  s.w = request.Width();
+  s.h = request.Height();
+  s.pixels_per_cell = request.scale;
+  s.width = render->picture.width;
+  s.height = render->picture.height;
+  s.bytes = png->size();
+  s.warnings = render->warnings;
+  out.png = *std::move(png);
+  return out;
+}
+
+ToolResult RunMapRender(const contexts::Context& context, const MapRenderRequest& request,
+                        const Limits& limits) {
+  absl::StatusOr<MapRenderOutcome> rendered = RenderMapAsset(context, request);
+  if (!rendered.ok()) return ErrorResult(InContext(context, rendered.status()));
+  // The link and the preview draw exactly these cells with exactly this style.
+  MapRenderRequest resolved = request;
+  resolved.path = rendered->summary.path;
+  resolved.style = rendered->summary.style;
+  resolved.w = rendered->summary.w;
+  resolved.h = rendered->summary.h;
+  const size_t limit = limits.max_inline_image_base64;
+  return DeliverPicture(
+      MapRenderSummary::Fields().ToJson(rendered->summary), rendered->png, "image/png", limit,
+      [&] {
+        return PictureLink{PictureUri(context, kMapExport, MapRenderTable(), resolved),
+                           absl::StrCat(resolved.path, " (map render)"), "render"};
+      },
+      [&] { return SmallerRender(context, resolved, limit); });
+}
+
+Tool MapRenderTool() {
+  Tool tool = MakeContextTool<MapRenderRequest>(
+      {"map_render", "Draw a GTA1 city map from above",
+       "A top-down PNG of a GTA1 city map (.CMP), or of a rectangle of its cells: each cell "
+       "shows the lid of its topmost block, drawn with the map's own style (STYLE%03d.G24 "
+       "beside the map, or `style`) with its lid rotation, flips and palette remap; flat "
+       "blocks let the lid below show through their transparent texels; empty cells are "
+       "transparent. scale is pixels per cell (default 8: the whole map is 2048 x 2048). "
+       "Large renders come back as a resource_link plus a smaller preview."},
+      MapRenderTable(), MapRenderOutput(),
+      [](const contexts::Context& context, const MapRenderRequest& request, const ToolCall& call) {
+        return RunMapRender(context, request, call.limits);
+      });
+  tool.picture = MakePictureExport<MapRenderRequest>(
+      {kMapExport}, "", MapRenderTable(),
+      [](const contexts::Context& context, const MapRenderRequest& request,
+         Progress&) -> absl::StatusOr<ResourceBytes> {
+        absl::StatusOr<MapRenderOutcome> rendered = RenderMapAsset(context, request);
+        if (!rendered.ok()) return rendered.status();
+        return ResourceBytes{std::move(rendered->png), "image/png"};
+      });
+  return tool;
+}
+
+}  // namespace kbot::tools

@@ -1,0 +1,100 @@
+// A tool made from its declarations: a request struct with its RequestTable
+// (tools/params.h), an output schema, and one typed function. The handler
+// turns the call's arguments (already valid against the table's schema) into
+// the struct, runs the table's cross-field checks, finds the context, and
+// calls the function; an error in any step is the call's isError result.
+//
+// Adding a tool is one file holding these and one line in tools/catalog.cc
+// (docs/design.md, "Adding a tool").
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tools/params.h"
+#include "tools/tool.h"
+#include "tools/tool_support.h"
+
+namespace kbot::tools {
+
+// What a catalog lists about a tool besides its parameters.
+struct ToolInfo {
+  std::string name;
+  std::string title;
+  std::string description;
+  ToolAnnotations annotations = {};
+};
+
+// The members most requests share: the context (default: the only one) and,
+// for a tool that reads one file, its path in the context.
+struct ContextRequest {
+  std::optional<std::string> context;
+};
+struct AssetRequest : ContextRequest {
+  std::string path;
+};
+
+// Declares `context`, then `path` (required) described by `what`.
+template <class Request>
+RequestTable<Request>& AddContextParam(RequestTable<Request>& table) {
+  return table.Add("context", &ContextRequest::context, ContextProperty());
+}
+template <class Request>
+RequestTable<Request>& AddAssetParams(RequestTable<Request>& table, const char* what) {
+  return AddContextParam(table).Add("path", &AssetRequest::path, PathProperty(what), true);
+}
+
+template <class Request>
+using ContextToolRun =
+    std::function<ToolResult(const contexts::Context&, const Request&, const ToolCall&)>;
+
+// A tool over one context: `run` gets the context the request names.
+template <class Request>
+Tool MakeContextTool(ToolInfo info, const RequestTable<Request>& table, json output_schema,
+                     ContextToolRun<Request> run) {
+  static_assert(std::is_base_of_v<ContextRequest, Request>);
+  Tool tool{std::move(info.name), std::move(info.title), std::move(info.description),
+            table.InputSchema(),  std::move(output_schema), info.annotations,
+            nullptr,              table.Params(),           std::nullopt};
+  tool.handler = [table, run = std::move(run)](const ToolCall& call) {
+    absl::StatusOr<Request> request = table.ParseChecked(call.arguments);
+    if (!request.ok()) return ErrorResult(request.status());
+    absl::StatusOr<const contexts::Context*> context = call.workspace.Find(request->context);
+    if (!context.ok()) return ErrorResult(context.status());
+    return run(**context, *request, call);
+  };
+  return tool;
+}
+
+template <class Request>
+using PictureDraw = std::function<absl::StatusOr<ResourceBytes>(const contexts::Context&,
+                                                                const Request&, Progress&)>;
+
+// How a link names a picture tool and draws it again from its arguments.
+template <class Request>
+PictureExport MakePictureExport(std::vector<std::string> names, std::string argument,
+                                const RequestTable<Request>& table, PictureDraw<Request> draw) {
+  return {std::move(names), std::move(argument),
+          [table, draw = std::move(draw)](const contexts::Context& context, const json& arguments,
+                                          Progress& progress) -> absl::StatusOr<ResourceBytes> {
+            absl::StatusOr<Request> request = table.ParseChecked(arguments);
+            if (!request.ok()) return request.status();
+            return draw(context, *request, progress);
+          }};
+}
+
+// kbot://CONTEXT/PATH?export=NAME&... carrying `request` (all but context and
+// path, in table order): the link a picture tool answers with when its
+// picture is too large to inline, parsed back by the same table.
+template <class Request>
+std::string PictureUri(const contexts::Context& context, const std::string& export_name,
+                       const RequestTable<Request>& table, const Request& request) {
+  QueryParams query = {{"export", export_name}};
+  for (auto& item : table.Query(request, {"context", "path"})) query.push_back(std::move(item));
+  return MakeResourceUri(context.name, request.path, query);
+}
+
+}  // namespace kbot::tools
