@@ -47,7 +47,7 @@ struct FxtOptions {
 struct MapOptions {
   std::string file;
   std::optional<std::string> context;
-  std::shared_ptr<json> arguments = std::make_shared<json>(json::object());
+  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
   bool json = false;
 };
 
@@ -55,7 +55,7 @@ struct RenderOptions {
   std::string file;
   std::string target;
   std::optional<std::string> context;
-  std::shared_ptr<json> arguments = std::make_shared<json>(json::object());
+  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
   bool json = false;
 };
 
