@@ -33,8 +33,14 @@ concept HasResultFields = requires {
 
 namespace result_internal {
 
+// All three declared before any is defined, so that each finds the others
+// whatever the nesting (a vector of optionals, an optional of a struct).
 template <class T>
 json ToJson(const T& value);
+template <class T>
+json ToJson(const std::optional<T>& value);
+template <class T>
+json ToJson(const std::vector<T>& values);
 
 template <class T>
 json ToJson(const std::optional<T>& value) {

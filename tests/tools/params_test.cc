@@ -41,10 +41,11 @@ TEST(RequestTable, GivesTheInputSchema) {
         {"path", {{"type", "string"}, {"description", "The file"}}},
         {"scale",
          {{"type", "integer"}, {"minimum", 1}, {"maximum", 64},
-          {"description", "Pixels per cell (default 8)"}}},
+          {"description", "Pixels per cell (default 8)"}, {"default", 8}}},
         {"w", {{"type", "integer"}, {"minimum", 1}, {"maximum", 256}, {"description", "Columns"}}},
-        {"kind", {{"type", "string"}, {"enum", {"side", "lid"}}, {"description", "Which tiles"}}},
-        {"flat", {{"type", "boolean"}, {"description", "Flat"}}}}}};
+        {"kind", {{"type", "string"}, {"enum", {"side", "lid"}}, {"description", "Which tiles"},
+          {"default", "lid"}}},
+        {"flat", {{"type", "boolean"}, {"description", "Flat"}, {"default", false}}}}}};
   EXPECT_EQ(Table().InputSchema(), expected);
   ASSERT_EQ(Table().Params().size(), 6u);
   EXPECT_EQ(Table().Params()[1].name, "path");
