@@ -51,25 +51,29 @@ void AddToolOptions(CLI::App& command, const std::vector<tools::Param>& params,
                     const std::shared_ptr<json>& arguments, const std::vector<std::string>& skip) {
   for (const tools::Param& param : params) {
     if (std::find(skip.begin(), skip.end(), param.name) != skip.end()) continue;
-    const std::string flag = "--" + param.name;
+    // --space-width for space_width: a command's options are spelt with dashes.
+    std::string flag = "--" + param.name;
+    std::replace(flag.begin(), flag.end(), '_', '-');
     const std::string name = param.name;
     const std::string type = TypeOf(param.schema);
+    CLI::Option* o = nullptr;
     if (type == "boolean") {
-      command.add_flag_callback(flag, [arguments, name] { (*arguments)[name] = true; },
-                                OptionHelp(param));
+      o = command.add_flag_callback(flag, [arguments, name] { (*arguments)[name] = true; },
+                                    OptionHelp(param));
     } else if (type == "integer") {
-      CLI::Option* o = command.add_option_function<int64_t>(
+      o = command.add_option_function<int64_t>(
           flag, [arguments, name](const int64_t& v) { (*arguments)[name] = v; },
           OptionHelp(param));
       AddBounds(*o, param.schema);
     } else {
-      CLI::Option* o = command.add_option_function<std::string>(
+      o = command.add_option_function<std::string>(
           flag, [arguments, name](const std::string& v) { (*arguments)[name] = v; },
           OptionHelp(param));
       if (param.schema.contains("enum")) {
         o->check(CLI::IsMember(param.schema["enum"].get<std::vector<std::string>>()));
       }
     }
+    if (param.required) o->required();
   }
 }
 

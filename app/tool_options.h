@@ -16,8 +16,10 @@
 namespace kbot::app {
 
 // Adds --NAME for every parameter of `params` not in `skip` (a command's FILE
-// and --context stand for `path` and `context`). The values given land in
-// `*arguments`: integers as integers, booleans as true, the rest as strings.
+// and --context stand for `path` and `context`), with dashes for underscores
+// (space_width is --space-width) and required when the parameter is. The
+// values given land in `*arguments` under the parameter's own name: integers
+// as integers, booleans as true, the rest as strings.
 void AddToolOptions(CLI::App& command, const std::vector<tools::Param>& params,
                     const std::shared_ptr<nlohmann::json>& arguments,
                     const std::vector<std::string>& skip = {"context", "path"});
