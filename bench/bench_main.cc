@@ -140,8 +140,9 @@ struct PngPoint {
   bool pareto = false;
 };
 
-void PngSummary(const Collector& c) {
-  const Figure* def = c.Find("BM_PngLibpngDefaults");
+// The level x filter grid's figures, each marked Pareto when no other setting
+// is both at least as fast and at least as small (and strictly better in one).
+std::vector<PngPoint> PngPoints(const Collector& c) {
   std::vector<PngPoint> points;
   for (int level : {1, 3, 6, 9}) {
     for (int all : {0, 1}) {
@@ -158,27 +159,57 @@ void PngSummary(const Collector& c) {
       points.push_back(p);
     }
   }
-  if (points.empty()) return;
-  // Pareto: no other setting is both at least as fast and at least as small
-  // (and strictly better in one).
   for (PngPoint& p : points) {
     p.pareto = std::none_of(points.begin(), points.end(), [&](const PngPoint& q) {
       return q.ms <= p.ms && q.bytes <= p.bytes && (q.ms < p.ms || q.bytes < p.bytes);
     });
   }
-  // The choice: the smallest output among the settings that cost at most
-  // kTimeBudget x the fastest setting's time; equal sizes go to the faster.
-  constexpr double kTimeBudget = 2.0;
+  return points;
+}
+
+// The choice: the smallest output among the settings that cost at most
+// `time_budget` x the fastest setting's time; equal sizes go to the faster.
+const PngPoint* ChosenPng(const std::vector<PngPoint>& points, double time_budget) {
   const double fastest = std::min_element(points.begin(), points.end(), [](auto& a, auto& b) {
                            return a.ms < b.ms;
                          })->ms;
   const PngPoint* best = nullptr;
   for (const PngPoint& p : points) {
-    if (p.ms > kTimeBudget * fastest) continue;
+    if (p.ms > time_budget * fastest) continue;
     if (best == nullptr || p.bytes < best->bytes || (p.bytes == best->bytes && p.ms < best->ms)) {
       best = &p;
     }
   }
+  return best;
+}
+
+// Along the Pareto frontier, fastest first: what the step from the previous
+// frontier point to `p` buys, in bytes saved per extra millisecond.
+std::string MarginalGain(const std::vector<PngPoint>& points, const PngPoint& p) {
+  std::vector<const PngPoint*> frontier;
+  for (const PngPoint& q : points) {
+    if (q.pareto) frontier.push_back(&q);
+  }
+  std::sort(frontier.begin(), frontier.end(), [](auto* a, auto* b) { return a->ms < b->ms; });
+  auto it = std::find(frontier.begin(), frontier.end(), &p);
+  if (it == frontier.end() || it == frontier.begin()) return "";
+  const PngPoint* prev = *(it - 1);
+  char marginal[96];
+  if (p.ms > prev->ms * 1.05) {
+    std::snprintf(marginal, sizeof marginal, "  %6.0f B saved/ms vs %s",
+                  (prev->bytes - p.bytes) / (p.ms - prev->ms), prev->label.c_str());
+  } else {
+    std::snprintf(marginal, sizeof marginal, "  smaller than %s, same time", prev->label.c_str());
+  }
+  return marginal;
+}
+
+void PngSummary(const Collector& c) {
+  const std::vector<PngPoint> points = PngPoints(c);
+  if (points.empty()) return;
+  constexpr double kTimeBudget = 2.0;
+  const PngPoint* best = ChosenPng(points, kTimeBudget);
+  const Figure* def = c.Find("BM_PngLibpngDefaults");
   const double ref_ms = def ? def->ns / 1e6 : points.front().ms;
   const double ref_bytes = def && def->counters.count("bytes") ? def->counters.at("bytes")
                                                                : points.front().bytes;
@@ -191,28 +222,10 @@ void PngSummary(const Collector& c) {
     Result("png_default_ms", ref_ms);
     Result("png_default_bytes", ref_bytes);
   }
-  // Along the Pareto frontier, fastest first: what each step to a slower
-  // setting buys, in bytes saved per extra millisecond.
-  std::vector<const PngPoint*> frontier;
   for (const PngPoint& p : points) {
-    if (p.pareto) frontier.push_back(&p);
-  }
-  std::sort(frontier.begin(), frontier.end(), [](auto* a, auto* b) { return a->ms < b->ms; });
-  for (const PngPoint& p : points) {
-    char marginal[64] = "";
-    auto it = std::find(frontier.begin(), frontier.end(), &p);
-    if (it != frontier.end() && it != frontier.begin()) {
-      const PngPoint* prev = *(it - 1);
-      if (p.ms > prev->ms * 1.05) {
-        std::snprintf(marginal, sizeof marginal, "  %6.0f B saved/ms vs %s",
-                      (prev->bytes - p.bytes) / (p.ms - prev->ms), prev->label.c_str());
-      } else {
-        std::snprintf(marginal, sizeof marginal, "  smaller than %s, same time", prev->label.c_str());
-      }
-    }
     std::printf("  %-24s %9.3f %9.0f %10.3f %10.3f  %-6s%s%s\n", p.label.c_str(), p.ms, p.bytes,
                 p.bytes / ref_bytes, p.ms / ref_ms, p.pareto ? "pareto" : "",
-                &p == best ? " <- chosen" : "", marginal);
+                &p == best ? " <- chosen" : "", MarginalGain(points, p).c_str());
     const std::string key =
         "png_l" + std::to_string(p.level) + (p.filters_all ? "_all" : "_none");
     Result(key + "_ms", p.ms);
@@ -372,6 +385,87 @@ void ExplorerSummary(const Collector& c) {
   }
 }
 
+namespace {
+
+double HpiMbps(const Figure& f, bool wall) {
+  const double mb = f.counters.count("out_MB") ? f.counters.at("out_MB") : 0;
+  return mb / ((wall ? f.real_ns : f.ns) / 1e9);
+}
+
+double HpiCounter(const Figure* f, const char* name) {
+  return f != nullptr && f->counters.count(name) ? f->counters.at(name) : 0.0;
+}
+
+// Extraction against inflate, one thread and all cores, for one version.
+void HpiExtractLines(const Collector& c, int version) {
+  for (bool all : {false, true}) {
+    const std::string args = "/version:" + std::to_string(version) +
+                             (all ? "/threads:0/real_time" : "/threads:1");
+    const Figure* ex = c.Find("BM_HpiExtract" + args);
+    const Figure* inf = c.Find("BM_HpiInflateOnly" + args);
+    if (ex == nullptr || inf == nullptr) continue;
+    const int workers = int(HpiCounter(ex, "workers"));
+    const std::string label = all ? "all cores (" + std::to_string(workers) + ")" : "1 thread";
+    const double e = HpiMbps(*ex, all), i = HpiMbps(*inf, all);
+    std::printf("  v%d, %-14s extract %7.1f MB/s   inflate %7.1f MB/s   ratio %.3f  (%s)\n",
+                version, label.c_str(), e, i, e / i, e / i >= 0.8 ? "met" : "MISSED");
+    const std::string key = "hpi_v" + std::to_string(version) + (all ? "_all" : "_1t");
+    Result(key + "_extract_mbps", e);
+    Result(key + "_inflate_mbps", i);
+    Result(key + "_ratio", e / i);
+  }
+  const Figure* one = c.Find("BM_HpiExtract/version:" + std::to_string(version) + "/threads:1");
+  const Figure* all =
+      c.Find("BM_HpiExtract/version:" + std::to_string(version) + "/threads:0/real_time");
+  if (one != nullptr && all != nullptr) {
+    const double speedup = HpiMbps(*all, true) / HpiMbps(*one, false);
+    std::printf("  v%d, all cores / 1 thread: %.2fx\n", version, speedup);
+    Result("hpi_v" + std::to_string(version) + "_all_vs_1t", speedup);
+  }
+}
+
+void HpiLz77Lines(const Collector& c) {
+  const char* contents[][2] = {{"0", "GAF-like pixel rows"}, {"1", "TDF/FBI-like text"}};
+  for (const auto& [arg, label] : contents) {
+    const Figure* f = c.Find(std::string("BM_HpiLz77Decode/content:") + arg);
+    if (f == nullptr) continue;
+    std::printf("  LZ77 decode, %-20s %7.1f MB/s  (64 KiB chunks, %.1fx compressed)\n", label,
+                HpiMbps(*f, false), HpiCounter(f, "ratio"));
+    Result(std::string("hpi_lz77_") + (arg[0] == '0' ? "gaf" : "text") + "_mbps",
+           HpiMbps(*f, false));
+  }
+}
+
+// Opening a 10,000-entry archive and finding one file; what the open archive
+// keeps, against its directory's size and with large files.
+void HpiOpenLine(const Collector& c, int version) {
+  const std::string v = std::to_string(version);
+  const Figure* tiny = c.Find("BM_HpiOpenFind/version:" + v + "/big:0");
+  const Figure* big = c.Find("BM_HpiOpenFind/version:" + v + "/big:1");
+  if (tiny == nullptr) return;
+  const double retained = HpiCounter(tiny, "retained_bytes");
+  const double dir = HpiCounter(tiny, "dir_bytes");
+  std::printf("  v%s open + find, 10,000 entries: %.2f ms (target < 50: %s); open archive holds "
+              "%.0f bytes (%.0f per entry, %.2fx the %.0f-byte directory)",
+              v.c_str(), tiny->ns / 1e6, tiny->ns / 1e6 < 50 ? "met" : "MISSED", retained,
+              HpiCounter(tiny, "retained_per_entry"), retained / std::max(1.0, dir), dir);
+  Result("hpi_v" + v + "_open_find_ms", tiny->ns / 1e6);
+  Result("hpi_v" + v + "_dir_bytes", dir);
+  Result("hpi_v" + v + "_retained_tiny_bytes", retained);
+  if (big != nullptr) {
+    const double ratio = HpiCounter(big, "retained_bytes") / std::max(1.0, retained);
+    std::printf("; with 16 KiB files (%.0f MB): %.2f ms, %.0f bytes (%.3fx)",
+                HpiCounter(big, "file_MB"), big->ns / 1e6, HpiCounter(big, "retained_bytes"),
+                ratio);
+    Result("hpi_v" + v + "_open_find_big_ms", big->ns / 1e6);
+    Result("hpi_v" + v + "_retained_big_bytes", HpiCounter(big, "retained_bytes"));
+    Result("hpi_v" + v + "_retained_big_vs_tiny", ratio);
+  }
+  std::printf("\n");
+}
+
+}  // namespace
+
 // HPI (hpi_bench.cc): extraction against plain zlib inflate of the same
 // payloads at the same thread count, the ratio being extract MB/s / inflate
 // MB/s (target >= 0.8). One thread runs on the calling thread and is compared
@@ -381,81 +475,12 @@ void HpiSummary(const Collector& c) {
   const Figure* lz = c.Find("BM_HpiLz77Decode/content:0");
   const Figure* open = c.Find("BM_HpiOpenFind/version:1/big:0");
   if (any == nullptr && lz == nullptr && open == nullptr) return;
-  auto mbps = [](const Figure& f, bool wall) {
-    const double mb = f.counters.count("out_MB") ? f.counters.at("out_MB") : 0;
-    return mb / ((wall ? f.real_ns : f.ns) / 1e9);
-  };
-  auto workers_of = [&c](const std::string& args) {
-    const Figure* f = c.Find("BM_HpiExtract" + args);
-    return f != nullptr && f->counters.count("workers") ? int(f->counters.at("workers")) : 0;
-  };
   std::printf("\nHPI archives (extraction of every entry, ~100 MB of zlib, vs zlib uncompress() "
               "of the same payloads at the same thread count; ratio = extract / inflate, target "
               ">= 0.80):\n");
-  for (int version : {1, 2}) {
-    for (bool all : {false, true}) {
-      const std::string args = "/version:" + std::to_string(version) +
-                               (all ? "/threads:0/real_time" : "/threads:1");
-      const std::string label =
-          all ? "all cores (" + std::to_string(workers_of(args)) + ")" : "1 thread";
-      const Figure* ex = c.Find("BM_HpiExtract" + args);
-      const Figure* inf = c.Find("BM_HpiInflateOnly" + args);
-      if (ex == nullptr || inf == nullptr) continue;
-      const double e = mbps(*ex, all), i = mbps(*inf, all);
-      std::printf("  v%d, %-14s extract %7.1f MB/s   inflate %7.1f MB/s   ratio %.3f  (%s)\n",
-                  version, label.c_str(), e, i, e / i, e / i >= 0.8 ? "met" : "MISSED");
-      const std::string key = "hpi_v" + std::to_string(version) + (all ? "_all" : "_1t");
-      Result(key + "_extract_mbps", e);
-      Result(key + "_inflate_mbps", i);
-      Result(key + "_ratio", e / i);
-    }
-    const Figure* one = c.Find("BM_HpiExtract/version:" + std::to_string(version) + "/threads:1");
-    const Figure* all =
-        c.Find("BM_HpiExtract/version:" + std::to_string(version) + "/threads:0/real_time");
-    if (one != nullptr && all != nullptr) {
-      std::printf("  v%d, all cores / 1 thread: %.2fx\n", version,
-                  mbps(*all, true) / mbps(*one, false));
-      Result("hpi_v" + std::to_string(version) + "_all_vs_1t",
-             mbps(*all, true) / mbps(*one, false));
-    }
-  }
-  const char* contents[][2] = {{"0", "GAF-like pixel rows"}, {"1", "TDF/FBI-like text"}};
-  for (const auto& [arg, label] : contents) {
-    const Figure* f = c.Find(std::string("BM_HpiLz77Decode/content:") + arg);
-    if (f == nullptr) continue;
-    std::printf("  LZ77 decode, %-20s %7.1f MB/s  (64 KiB chunks, %.1fx compressed)\n", label,
-                mbps(*f, false), f->counters.count("ratio") ? f->counters.at("ratio") : 0.0);
-    Result(std::string("hpi_lz77_") + (arg[0] == '0' ? "gaf" : "text") + "_mbps",
-           mbps(*f, false));
-  }
-  for (int version : {1, 2}) {
-    const std::string v = std::to_string(version);
-    const Figure* tiny = c.Find("BM_HpiOpenFind/version:" + v + "/big:0");
-    const Figure* big = c.Find("BM_HpiOpenFind/version:" + v + "/big:1");
-    if (tiny == nullptr) continue;
-    auto counter = [](const Figure* f, const char* name) {
-      return f != nullptr && f->counters.count(name) ? f->counters.at(name) : 0.0;
-    };
-    std::printf("  v%s open + find, 10,000 entries: %.2f ms (target < 50: %s); open archive holds "
-                "%.0f bytes (%.0f per entry, %.2fx the %.0f-byte directory)",
-                v.c_str(), tiny->ns / 1e6, tiny->ns / 1e6 < 50 ? "met" : "MISSED",
-                counter(tiny, "retained_bytes"), counter(tiny, "retained_per_entry"),
-                counter(tiny, "retained_bytes") / std::max(1.0, counter(tiny, "dir_bytes")),
-                counter(tiny, "dir_bytes"));
-    Result("hpi_v" + v + "_open_find_ms", tiny->ns / 1e6);
-    Result("hpi_v" + v + "_dir_bytes", counter(tiny, "dir_bytes"));
-    Result("hpi_v" + v + "_retained_tiny_bytes", counter(tiny, "retained_bytes"));
-    if (big != nullptr) {
-      const double ratio =
-          counter(big, "retained_bytes") / std::max(1.0, counter(tiny, "retained_bytes"));
-      std::printf("; with 16 KiB files (%.0f MB): %.2f ms, %.0f bytes (%.3fx)",
-                  counter(big, "file_MB"), big->ns / 1e6, counter(big, "retained_bytes"), ratio);
-      Result("hpi_v" + v + "_open_find_big_ms", big->ns / 1e6);
-      Result("hpi_v" + v + "_retained_big_bytes", counter(big, "retained_bytes"));
-      Result("hpi_v" + v + "_retained_big_vs_tiny", ratio);
-    }
-    std::printf("\n");
-  }
+  for (int version : {1, 2}) HpiExtractLines(c, version);
+  HpiLz77Lines(c);
+  for (int version : {1, 2}) HpiOpenLine(c, version);
 }
 
 namespace {
