@@ -1,4 +1,4 @@
-#include "tools/gaf_build.h"
+#include "edit/gaf_build.h"
 
 #include <algorithm>
 #include <charconv>
@@ -17,7 +17,7 @@
 #include "formats/gaf/gaf_writer.h"
 #include "formats/image/image_decode.h"
 
-namespace kbot::tools {
+namespace kbot::edit {
 
 namespace {
 
@@ -453,4 +453,4 @@ absl::StatusOr<json> GafBuild(const BuildRequest& req) {
               {"warnings", built->warnings}};
 }
 
-}  // namespace kbot::tools
+}  // namespace kbot::edit

@@ -1,4 +1,4 @@
-#include "tools/gaf_roundtrip.h"
+#include "edit/gaf_roundtrip.h"
 
 #include <stdlib.h>
 
@@ -8,10 +8,10 @@
 #include "absl/strings/str_cat.h"
 #include "formats/gaf/gaf.h"
 #include "formats/gaf/render.h"
-#include "tools/gaf_build.h"
-#include "tools/gaf_dump.h"
+#include "edit/gaf_build.h"
+#include "edit/gaf_dump.h"
 
-namespace kbot::tools {
+namespace kbot::edit {
 
 namespace {
 
@@ -157,4 +157,4 @@ json GafRoundtripFile(const Asset& asset) {
   return report;
 }
 
-}  // namespace kbot::tools
+}  // namespace kbot::edit

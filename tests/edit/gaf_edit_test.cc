@@ -5,18 +5,18 @@
 #include <fstream>
 #include <sstream>
 
+#include "edit/gaf_build.h"
+#include "edit/gaf_dump.h"
+#include "edit/gaf_roundtrip.h"
 #include "formats/gaf/gaf.h"
 #include "formats/gaf/gaf_writer.h"
 #include "formats/gaf/render.h"
 #include "formats/image/png_encode.h"
 #include "formats/palette/palette.h"
-#include "tools/gaf_build.h"
-#include "tools/gaf_dump.h"
-#include "tools/gaf_roundtrip.h"
 #include "tests/support/decode_image.h"
 #include "tests/support/gaf_bytes.h"
 
-namespace kbot::tools {
+namespace kbot::edit {
 namespace {
 
 namespace fs = std::filesystem;
@@ -353,9 +353,9 @@ TEST(GafWriterBytes, MatchBytesWrittenByHand) {
 }
 
 }  // namespace
-}  // namespace kbot::tools
+}  // namespace kbot::edit
 
-namespace kbot::tools {
+namespace kbot::edit {
 namespace {
 
 TEST(SequenceFolderName, SafeOnEveryFileSystem) {
@@ -373,4 +373,4 @@ TEST(SequenceFolderName, SafeOnEveryFileSystem) {
 }
 
 }  // namespace
-}  // namespace kbot::tools
+}  // namespace kbot::edit

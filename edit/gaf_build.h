@@ -28,7 +28,12 @@
 #include "formats/gaf/gaf.h"
 #include "tools/gaf_tools.h"
 
-namespace kbot::tools {
+namespace kbot::edit {
+
+// The tool layer's GAF types, which the editing commands share with gaf_export.
+using tools::Asset;
+using tools::json;
+using tools::PaletteChoice;
 
 struct BuildRequest {
   std::string dir;
@@ -62,4 +67,4 @@ absl::StatusOr<json> GafBuild(const BuildRequest& request);
 // anims/vismasks.gaf, case-insensitively, '/' or '\' separated.
 bool RawByDefault(absl::string_view target);
 
-}  // namespace kbot::tools
+}  // namespace kbot::edit

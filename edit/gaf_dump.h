@@ -20,7 +20,12 @@
 #include "absl/strings/string_view.h"
 #include "tools/gaf_tools.h"
 
-namespace kbot::tools {
+namespace kbot::edit {
+
+// The tool layer's GAF types, which the editing commands share with gaf_export.
+using tools::Asset;
+using tools::json;
+using tools::PaletteChoice;
 
 struct DumpRequest {
   std::string target;  // the folder to write
@@ -39,4 +44,4 @@ absl::StatusOr<json> GafDump(const Asset& asset, const DumpRequest& request);
 // `used` (lower-case).
 std::string SequenceFolderName(absl::string_view name, std::vector<std::string>& used);
 
-}  // namespace kbot::tools
+}  // namespace kbot::edit

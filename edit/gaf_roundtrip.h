@@ -7,10 +7,15 @@
 
 #include "tools/gaf_tools.h"
 
-namespace kbot::tools {
+namespace kbot::edit {
+
+// The tool layer's GAF types, which the editing commands share with gaf_export.
+using tools::Asset;
+using tools::json;
+using tools::PaletteChoice;
 
 // {"path", "ok", "sequences", "frames", "flattened", "difference": null or
 //  the first difference, naming sequence, frame and pixel}
 json GafRoundtripFile(const Asset& asset);
 
-}  // namespace kbot::tools
+}  // namespace kbot::edit

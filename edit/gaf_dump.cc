@@ -1,4 +1,4 @@
-#include "tools/gaf_dump.h"
+#include "edit/gaf_dump.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -14,7 +14,7 @@
 #include "formats/image/gif_encode.h"
 #include "formats/image/png_encode.h"
 
-namespace kbot::tools {
+namespace kbot::edit {
 
 namespace {
 
@@ -199,4 +199,4 @@ absl::StatusOr<json> GafDump(const Asset& asset, const DumpRequest& req) {
               {"warnings", warnings}};
 }
 
-}  // namespace kbot::tools
+}  // namespace kbot::edit
