@@ -44,7 +44,7 @@
 
 #include "bench/http_load.h"
 #include "contexts/workspace.h"
-#include "mcp/http_host.h"
+#include "http/http_host.h"
 #include "tools/gaf_handlers.h"
 #include "web/explorer.h"
 
@@ -76,9 +76,9 @@ json ArgumentsOf(const Image& image) {
 class ExplorerServer {
  public:
   ExplorerServer(const contexts::Workspace& workspace, size_t cache_bytes) {
-    mcp::HttpOptions options;
+    http::HttpOptions options;
     options.port = 0;
-    absl::StatusOr<std::unique_ptr<mcp::HttpHost>> host = mcp::HttpHost::Bind(options);
+    absl::StatusOr<std::unique_ptr<http::HttpHost>> host = http::HttpHost::Bind(options);
     if (!host.ok()) std::abort();
     host_ = *std::move(host);
     web::ExplorerOptions explorer_options;
@@ -90,7 +90,7 @@ class ExplorerServer {
   web::RenderCache& cache() { return explorer_->cache(); }
 
  private:
-  std::unique_ptr<mcp::HttpHost> host_;
+  std::unique_ptr<http::HttpHost> host_;
   std::unique_ptr<web::Explorer> explorer_;
   std::thread serving_;
 };

@@ -64,10 +64,10 @@ class ExplorerTest : public ::testing::Test {
     workspace_ = std::make_unique<contexts::Workspace>(*std::move(ws));
   }
 
-  void Start(mcp::HttpOptions options = {}, size_t cache_bytes = size_t{64} << 20,
+  void Start(http::HttpOptions options = {}, size_t cache_bytes = size_t{64} << 20,
              ExplorerOptions eo = {}) {
     options.port = 0;
-    absl::StatusOr<std::unique_ptr<mcp::HttpHost>> host = mcp::HttpHost::Bind(std::move(options));
+    absl::StatusOr<std::unique_ptr<http::HttpHost>> host = http::HttpHost::Bind(std::move(options));
     ASSERT_TRUE(host.ok()) << host.status();
     host_ = *std::move(host);
     eo.cache_bytes = cache_bytes;
@@ -110,7 +110,7 @@ class ExplorerTest : public ::testing::Test {
 
   fs::path root_;
   std::unique_ptr<contexts::Workspace> workspace_;
-  std::unique_ptr<mcp::HttpHost> host_;
+  std::unique_ptr<http::HttpHost> host_;
   std::unique_ptr<web::Explorer> explorer_;
   std::thread serving_;
 };

@@ -1,10 +1,10 @@
-#include "mcp/stop_signals.h"
+#include "http/stop_signals.h"
 
 #include <pthread.h>
 
 #include <thread>
 
-namespace kbot::mcp {
+namespace kbot::http {
 
 sigset_t BlockStopSignals() {
   sigset_t signals;
@@ -29,4 +29,4 @@ void ServeUntilStopSignal(const sigset_t& signals, const std::function<void()>& 
   stopper.join();
 }
 
-}  // namespace kbot::mcp
+}  // namespace kbot::http

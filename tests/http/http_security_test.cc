@@ -1,9 +1,9 @@
-// The Host, Origin and token checks of the HTTP transport, case by case.
-#include "mcp/http_security.h"
+// The Host, Origin and token checks of the shared HTTP host, case by case.
+#include "http/http_security.h"
 
 #include <gtest/gtest.h>
 
-namespace kbot::mcp {
+namespace kbot::http {
 namespace {
 
 TEST(HttpSecurity, LoopbackHosts) {
@@ -50,4 +50,4 @@ TEST(HttpSecurity, BearerTokens) {
 }
 
 }  // namespace
-}  // namespace kbot::mcp
+}  // namespace kbot::http

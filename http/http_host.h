@@ -1,8 +1,9 @@
 // The HTTP server that kbot's HTTP endpoints share (cpp-httplib): the bound
 // address, the thread pool, the security checks every request passes, the
 // body for refusals httplib makes itself, and serving until stopped. The MCP
-// transport mounts /mcp on it (http_transport.h); the web explorer mounts its
-// pages, images and JSON routes beside it (web/explorer.h).
+// transport mounts /mcp on it (mcp/http_transport.h); the web explorer mounts
+// its pages, images and JSON routes beside it (web/explorer.h). It knows
+// neither: each registers its routes, path hint and refusal format.
 //
 // The security checks (MCP 2025-11-25, transports: security warning), in
 // order: the Host header must name loopback when bound to loopback (DNS
@@ -12,7 +13,6 @@
 #pragma once
 
 #include <atomic>
-#include <chrono>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -22,8 +22,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "mcp/http_security.h"
-#include "mcp/stdio_transport.h"
+#include "http/http_security.h"
 
 namespace httplib {
 class Server;
@@ -31,18 +30,21 @@ struct Request;
 struct Response;
 }  // namespace httplib
 
-namespace kbot::mcp {
+namespace kbot::http {
 
+// The largest request body: the same as one stdio line (mcp/stdio_transport.h,
+// kMaxLineBytes), so that a message the stdio transport takes is taken here too.
+inline constexpr size_t kMaxBodyBytes = 4 << 20;
+
+// The server's address, security and size limits. The MCP transport adds its
+// session limits (mcp::HttpOptions, mcp/http_transport.h).
 struct HttpOptions {
   std::string host = "127.0.0.1";
   int port = 8808;  // 0: any free port (port() tells which)
   std::vector<std::string> allowed_origins;  // beside the loopback ones
   std::string token;  // required off loopback: every request then needs it
-  size_t max_body_bytes = kMaxLineBytes;
-  int threads = 64;            // connections served at once (SSE streams hold one)
-  size_t max_sessions = 1024;  // beyond it, idle sessions are expired first
-  std::chrono::seconds session_idle{3600};
-  std::chrono::milliseconds keepalive{15000};  // SSE comment when nothing else is sent
+  size_t max_body_bytes = kMaxBodyBytes;
+  int threads = 64;  // connections served at once (SSE streams hold one)
 };
 
 // "HOST:PORT", "[V6]:PORT" or "PORT" (on 127.0.0.1) into `options`.
@@ -80,8 +82,8 @@ class HttpHost {
   // ("MCP is served at /mcp", "the explorer at /").
   void AddPathHint(std::string hint);
   // Who writes the body of refusals httplib makes itself (404, 413, ...) for
-  // paths starting with `prefix`; the longest matching prefix wins. Default:
-  // a JSON-RPC error body.
+  // paths starting with `prefix`; the longest matching prefix wins ("" matches
+  // every path). With none matching: the message as plain text.
   void SetRefusalWriter(std::string prefix, RefusalWriter writer);
 
   // Serves until Stop(); returns at once if already stopped.
@@ -106,7 +108,4 @@ class HttpHost {
   std::vector<std::pair<std::string, RefusalWriter>> writers_;
 };
 
-// A JSON-RPC error body (no id) for an HTTP refusal: what /mcp answers with.
-void RefuseJsonRpc(httplib::Response& res, int status, int code, const std::string& message);
-
-}  // namespace kbot::mcp
+}  // namespace kbot::http

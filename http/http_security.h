@@ -10,7 +10,7 @@
 
 #include "absl/strings/string_view.h"
 
-namespace kbot::mcp {
+namespace kbot::http {
 
 // 127.0.0.0/8, ::1 and "localhost".
 bool IsLoopbackHost(absl::string_view host);
@@ -41,4 +41,4 @@ bool TokenMatches(absl::string_view given, absl::string_view token);
 // case), compared as TokenMatches does.
 bool BearerMatches(absl::string_view authorization, absl::string_view token);
 
-}  // namespace kbot::mcp
+}  // namespace kbot::http

@@ -9,7 +9,7 @@
 
 #include <functional>
 
-namespace kbot::mcp {
+namespace kbot::http {
 
 // Blocks SIGINT and SIGTERM in the calling thread and returns them. Call it
 // before starting any thread.
@@ -21,4 +21,4 @@ sigset_t BlockStopSignals();
 void ServeUntilStopSignal(const sigset_t& signals, const std::function<void()>& serve,
                           const std::function<void()>& stop);
 
-}  // namespace kbot::mcp
+}  // namespace kbot::http

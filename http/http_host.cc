@@ -1,4 +1,4 @@
-#include "mcp/http_host.h"
+#include "http/http_host.h"
 
 #include <httplib.h>
 
@@ -9,14 +9,8 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "mcp/json_rpc.h"
 
-namespace kbot::mcp {
-
-void RefuseJsonRpc(httplib::Response& res, int status, int code, const std::string& message) {
-  res.status = status;
-  res.set_content(Serialize(MakeError(nullptr, {code, message, nullptr})), "application/json");
-}
+namespace kbot::http {
 
 absl::Status ParseHttpAddress(absl::string_view address, HttpOptions& options) {
   std::string host = "127.0.0.1";
@@ -146,7 +140,8 @@ void HttpHost::WriteRefusal(const httplib::Request& req, httplib::Response& res,
   if (best != nullptr) {
     (*best)(req, res, status, message);
   } else {
-    RefuseJsonRpc(res, status, kInvalidRequest, message);
+    res.status = status;
+    res.set_content(message, "text/plain");
   }
 }
 
@@ -160,4 +155,4 @@ void HttpHost::Stop() {
   http_->stop();
 }
 
-}  // namespace kbot::mcp
+}  // namespace kbot::http

@@ -1,4 +1,4 @@
-#include "mcp/http_security.h"
+#include "http/http_security.h"
 
 #include <arpa/inet.h>
 
@@ -8,7 +8,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/strip.h"
 
-namespace kbot::mcp {
+namespace kbot::http {
 
 namespace {
 
@@ -87,4 +87,4 @@ bool BearerMatches(absl::string_view authorization, absl::string_view token) {
   return TokenMatches(authorization.substr(7), token);
 }
 
-}  // namespace kbot::mcp
+}  // namespace kbot::http
