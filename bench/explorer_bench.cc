@@ -44,6 +44,7 @@
 
 #include "bench/http_load.h"
 #include "contexts/workspace.h"
+#include "demo/demo_context.h"
 #include "http/http_host.h"
 #include "tools/gaf_handlers.h"
 #include "web/explorer.h"
@@ -102,7 +103,7 @@ class ExplorerServer {
 class ExplorerHarness {
  public:
   ExplorerHarness() {
-    absl::StatusOr<contexts::Workspace> workspace = contexts::Workspace::Open({});
+    absl::StatusOr<contexts::Workspace> workspace = contexts::Workspace::Open({}, demo::MakeDemoContext);
     if (!workspace.ok()) std::abort();
     workspace_ = std::make_unique<contexts::Workspace>(*std::move(workspace));
     cold_ = std::make_unique<ExplorerServer>(*workspace_, 0);

@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-#include "contexts/demo_assets.h"
+#include "demo/demo_assets.h"
 #include "contexts/workspace.h"
 #include "web/explorer.h"
 
@@ -51,9 +51,9 @@ class ExplorerTest : public ::testing::Test {
     char pattern[] = "/tmp/kbot_web_test_XXXXXX";
     ASSERT_NE(mkdtemp(pattern), nullptr);
     root_ = pattern;
-    absl::StatusOr<std::vector<contexts::DemoAsset>> assets = contexts::MakeDemoAssets();
+    absl::StatusOr<std::vector<demo::DemoAsset>> assets = demo::MakeDemoAssets();
     ASSERT_TRUE(assets.ok()) << assets.status();
-    for (const contexts::DemoAsset& a : *assets) WriteFile(root_ / a.path, a.bytes);
+    for (const demo::DemoAsset& a : *assets) WriteFile(root_ / a.path, a.bytes);
     fs::create_directories(root_.parent_path() / (root_.filename().string() + "_outside"));
     WriteFile(root_.parent_path() / (root_.filename().string() + "_outside") / "secret.gaf",
               ReadFile(root_ / "anims/demo.gaf"));

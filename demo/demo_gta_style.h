@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace kbot::contexts {
+namespace kbot::demo {
 
 // STYLE001.G24, version 336: 2 side tiles (0 concrete with windows, 1 brick),
 // 6 lid tiles (0 unused placeholder, 1 road with a dashed centre line along
@@ -22,4 +22,4 @@ std::vector<uint8_t> DemoStyle();
 // pixel 1 is the letter (white), palette 0 black.
 std::vector<uint8_t> DemoFont();
 
-}  // namespace kbot::contexts
+}  // namespace kbot::demo

@@ -1,4 +1,4 @@
-#include "contexts/demo_archive.h"
+#include "demo/demo_archive.h"
 
 #include <algorithm>
 
@@ -7,7 +7,7 @@
 #include "formats/hpi/hpi_writer.h"
 #include "formats/palette/palette.h"
 
-namespace kbot::contexts {
+namespace kbot::demo {
 
 namespace {
 
@@ -52,4 +52,4 @@ absl::StatusOr<DemoAsset> MakeDemoArchive(const std::vector<DemoAsset>& loose) {
   return DemoAsset{kDemoArchiveName, *std::move(archive)};
 }
 
-}  // namespace kbot::contexts
+}  // namespace kbot::demo

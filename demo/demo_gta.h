@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "contexts/demo_assets.h"
+#include "demo/demo_assets.h"
 
-namespace kbot::contexts {
+namespace kbot::demo {
 
 // GTADATA/ENGLISH.FXT  six records as the game stores them (encrypted, the
 //                      shipped trailer), a repeated key among them, and
@@ -23,4 +23,4 @@ namespace kbot::contexts {
 // GTADATA/DEMO.FON     a text font from '!' to 'Z' (demo_gta_style.h).
 absl::StatusOr<std::vector<DemoAsset>> MakeDemoGtaAssets();
 
-}  // namespace kbot::contexts
+}  // namespace kbot::demo

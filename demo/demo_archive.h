@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "contexts/demo_assets.h"
+#include "demo/demo_assets.h"
 
-namespace kbot::contexts {
+namespace kbot::demo {
 
 inline constexpr const char* kDemoArchiveName = "demo.ufo";
 
@@ -23,4 +23,4 @@ inline constexpr const char* kDemoArchiveName = "demo.ufo";
 // `loose` must hold anims/cursors.gaf, units/araflag.gaf and palettes/aramon.pcx.
 absl::StatusOr<DemoAsset> MakeDemoArchive(const std::vector<DemoAsset>& loose);
 
-}  // namespace kbot::contexts
+}  // namespace kbot::demo

@@ -1,10 +1,10 @@
-#include "contexts/demo_gta_style.h"
+#include "demo/demo_gta_style.h"
 
 #include <algorithm>
 #include <array>
 #include <cstdlib>
 
-namespace kbot::contexts {
+namespace kbot::demo {
 
 namespace {
 
@@ -253,4 +253,4 @@ std::vector<uint8_t> DemoFont() {
   return out;
 }
 
-}  // namespace kbot::contexts
+}  // namespace kbot::demo

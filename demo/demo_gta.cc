@@ -1,11 +1,11 @@
-#include "contexts/demo_gta.h"
+#include "demo/demo_gta.h"
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "contexts/demo_gta_style.h"
+#include "demo/demo_gta_style.h"
 #include "formats/gta/fxt.h"
 
-namespace kbot::contexts {
+namespace kbot::demo {
 
 namespace {
 
@@ -133,4 +133,4 @@ absl::StatusOr<std::vector<DemoAsset>> MakeDemoGtaAssets() {
                                 {"GTADATA/DEMO.FON", DemoFont()}};
 }
 
-}  // namespace kbot::contexts
+}  // namespace kbot::demo

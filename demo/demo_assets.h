@@ -9,7 +9,7 @@
 
 #include "absl/status/statusor.h"
 
-namespace kbot::contexts {
+namespace kbot::demo {
 
 struct DemoAsset {
   std::string path;  // relative, '/'-separated
@@ -59,4 +59,4 @@ struct DemoAsset {
 //                    units/verflag.gaf and its side palette palettes/veruna.pcx.
 absl::StatusOr<std::vector<DemoAsset>> MakeDemoAssets();
 
-}  // namespace kbot::contexts
+}  // namespace kbot::demo

@@ -1,4 +1,4 @@
-#include "contexts/demo_assets.h"
+#include "demo/demo_assets.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -6,12 +6,12 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "contexts/demo_archive.h"
-#include "contexts/demo_gta.h"
+#include "demo/demo_archive.h"
+#include "demo/demo_gta.h"
 #include "formats/gaf/gaf_writer.h"
 #include "formats/palette/palette.h"
 
-namespace kbot::contexts {
+namespace kbot::demo {
 
 namespace {
 
@@ -581,4 +581,4 @@ absl::StatusOr<std::vector<DemoAsset>> MakeDemoAssets() {
   return assets;
 }
 
-}  // namespace kbot::contexts
+}  // namespace kbot::demo

@@ -2,7 +2,7 @@
 // sequences are exactly there, the layered frames compose, the atlas frames
 // take the transparency branch each is meant to show, and the PCX sidecar and
 // the side palette are real PCX files whose palettes read back.
-#include "contexts/demo_assets.h"
+#include "demo/demo_assets.h"
 
 #include <gtest/gtest.h>
 
@@ -17,7 +17,7 @@
 #include "formats/gaf/transparency.h"
 #include "formats/palette/palette.h"
 
-namespace kbot::contexts {
+namespace kbot::demo {
 namespace {
 
 using gaf::Transparency;
@@ -403,4 +403,4 @@ TEST(DemoAssets, AramonPcxIsAOnePixelPcxWithAramonsPalette) {
 }
 
 }  // namespace
-}  // namespace kbot::contexts
+}  // namespace kbot::demo
