@@ -99,7 +99,8 @@ int RunList(const ListOptions& o) {
   const std::string cmd = "context list";
   absl::StatusOr<Loaded> reg = Load();
   if (!reg.ok()) return Fail(cmd, reg.status());
-  absl::StatusOr<contexts::Workspace> ws = contexts::Workspace::Open(reg->specs, demo::MakeDemoContext);
+  absl::StatusOr<contexts::Workspace> ws =
+      contexts::Workspace::Open(reg->specs, demo::MakeDemoContext);
   if (!ws.ok()) return Fail(cmd, ws.status());
   const json out = tools::ContextListJson(*ws);
   if (o.json) {

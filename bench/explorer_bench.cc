@@ -103,7 +103,8 @@ class ExplorerServer {
 class ExplorerHarness {
  public:
   ExplorerHarness() {
-    absl::StatusOr<contexts::Workspace> workspace = contexts::Workspace::Open({}, demo::MakeDemoContext);
+    absl::StatusOr<contexts::Workspace> workspace =
+        contexts::Workspace::Open({}, demo::MakeDemoContext);
     if (!workspace.ok()) std::abort();
     workspace_ = std::make_unique<contexts::Workspace>(*std::move(workspace));
     cold_ = std::make_unique<ExplorerServer>(*workspace_, 0);

@@ -34,7 +34,8 @@ using nlohmann::json;
 class Harness {
  public:
   Harness() {
-    absl::StatusOr<contexts::Workspace> workspace = contexts::Workspace::Open({}, demo::MakeDemoContext);
+    absl::StatusOr<contexts::Workspace> workspace =
+        contexts::Workspace::Open({}, demo::MakeDemoContext);
     if (!workspace.ok()) std::abort();
     workspace_ = std::make_unique<contexts::Workspace>(*std::move(workspace));
     server_ = *mcp::Server::Create(app::McpTools(*workspace_), app::McpHooks(*workspace_), {});

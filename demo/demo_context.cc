@@ -27,10 +27,12 @@ absl::StatusOr<Context> MakeDemoContext() {
   std::shared_ptr<const Vfs> loose = contexts::MakeMemoryVfs(std::move(files), "built-in");
   absl::StatusOr<VfsFile> archive = loose->Read(kDemoArchiveName);
   if (!archive.ok()) return archive.status();
-  absl::StatusOr<std::unique_ptr<Vfs>> archived = contexts::MakeArchiveVfs(archive->blob, archive->stat);
+  absl::StatusOr<std::unique_ptr<Vfs>> archived =
+      contexts::MakeArchiveVfs(archive->blob, archive->stat);
   if (!archived.ok()) return archived.status();
+  std::shared_ptr<const Vfs> packed(*std::move(archived));
   return Context{kDemoContextName, contexts::Game::kTaKingdoms, "", true,
-                 contexts::MakeOverlayVfs({loose, std::shared_ptr<const Vfs>(*std::move(archived))})};
+                 contexts::MakeOverlayVfs({loose, packed})};
 }
 
 }  // namespace kbot::demo

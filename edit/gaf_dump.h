@@ -1,5 +1,5 @@
 // `gaf_dump`: a GAF/TAF as a folder a modder can edit and `gaf_build` reads
-// back (gaf.txt, "Building a GAF"):
+// back (docs/formats/gaf.md, "Building from a dump"):
 //
 //   DIR/<sequence folder>/sequence.csv   index,name,loop_flags,unknown4
 //                         frames.csv     frame,width,height,origin_x,origin_y,

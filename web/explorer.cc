@@ -33,7 +33,8 @@ void RefuseOtherMethods(http::HttpHost& host) {
 
 }  // namespace
 
-std::unique_ptr<Explorer> Explorer::Mount(http::HttpHost& host, const contexts::Workspace& workspace,
+std::unique_ptr<Explorer> Explorer::Mount(http::HttpHost& host,
+                                          const contexts::Workspace& workspace,
                                           ExplorerOptions options) {
   std::unique_ptr<Explorer> explorer(new Explorer(options.cache_bytes));
   MountImageRoutes(host, workspace, explorer->cache_);

@@ -172,7 +172,9 @@ TEST(GtaCli, MapJsonIsTheToolsOnTheDemoMap) {
   absl::StatusOr<std::vector<demo::DemoAsset>> assets = demo::MakeDemoAssets();
   ASSERT_TRUE(assets.ok());
   const auto demo = std::find_if(assets->begin(), assets->end(),
-                                 [](const demo::DemoAsset& a) { return a.path == "GTADATA/DEMO.CMP"; });
+                                 [](const demo::DemoAsset& a) {
+                                   return a.path == "GTADATA/DEMO.CMP";
+                                 });
   ASSERT_NE(demo, assets->end());
   absl::StatusOr<tools::MapDescription> described =
       tools::DescribeMap({"GTADATA/DEMO.CMP", demo->bytes}, std::pair{3, 3});
