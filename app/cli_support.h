@@ -14,7 +14,7 @@
 
 namespace kbot::app {
 
-// CONTRACT.md: 0 success, 1 the work failed, 2 a usage error.
+// docs/json.md: 0 success, 1 the work failed, 2 a usage error.
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailed = 1;
 inline constexpr int kExitUsage = 2;

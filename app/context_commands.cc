@@ -9,6 +9,7 @@
 #include "app/table.h"
 #include "contexts/registry.h"
 #include "contexts/workspace.h"
+#include "demo/demo_context.h"
 #include "tools/context_list.h"
 
 namespace kbot::app {
@@ -98,7 +99,8 @@ int RunList(const ListOptions& o) {
   const std::string cmd = "context list";
   absl::StatusOr<Loaded> reg = Load();
   if (!reg.ok()) return Fail(cmd, reg.status());
-  absl::StatusOr<contexts::Workspace> ws = contexts::Workspace::Open(reg->specs);
+  absl::StatusOr<contexts::Workspace> ws =
+      contexts::Workspace::Open(reg->specs, demo::MakeDemoContext);
   if (!ws.ok()) return Fail(cmd, ws.status());
   const json out = tools::ContextListJson(*ws);
   if (o.json) {

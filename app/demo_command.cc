@@ -4,17 +4,17 @@
 #include <memory>
 
 #include "app/cli_support.h"
-#include "contexts/demo_assets.h"
 #include "contexts/file_io.h"
+#include "demo/demo_assets.h"
 
 namespace kbot::app {
 
 namespace {
 
 int RunDemo(const std::string& target) {
-  absl::StatusOr<std::vector<contexts::DemoAsset>> assets = contexts::MakeDemoAssets();
+  absl::StatusOr<std::vector<demo::DemoAsset>> assets = demo::MakeDemoAssets();
   if (!assets.ok()) return Fail("demo", assets.status());
-  for (const contexts::DemoAsset& asset : *assets) {
+  for (const demo::DemoAsset& asset : *assets) {
     const std::filesystem::path path = std::filesystem::path(target) / asset.path;
     std::error_code ec;
     std::filesystem::create_directories(path.parent_path(), ec);

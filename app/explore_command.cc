@@ -8,8 +8,8 @@
 #include "absl/strings/str_cat.h"
 #include "app/cli_support.h"
 #include "app/workspace_support.h"
-#include "mcp/http_host.h"
-#include "mcp/stop_signals.h"
+#include "http/http_host.h"
+#include "http/stop_signals.h"
 #include "web/explorer.h"
 
 namespace kbot::app {
@@ -28,14 +28,14 @@ struct ExploreOptions {
 int RunExplore(const ExploreOptions& o) {
   absl::StatusOr<contexts::Workspace> workspace = OpenWorkspace(o.contexts);
   if (!workspace.ok()) return Fail("explore", workspace.status());
-  mcp::HttpOptions options;
-  if (absl::Status s = mcp::ParseHttpAddress(o.http, options); !s.ok()) return Fail("explore", s);
+  http::HttpOptions options;
+  if (absl::Status s = http::ParseHttpAddress(o.http, options); !s.ok()) return Fail("explore", s);
   options.allowed_origins = o.allow_origins;
   options.token = o.token;
   // SIGINT and SIGTERM stop the server (blocked before any thread starts).
-  const sigset_t stop_signals = mcp::BlockStopSignals();
+  const sigset_t stop_signals = http::BlockStopSignals();
   ::signal(SIGPIPE, SIG_IGN);
-  absl::StatusOr<std::unique_ptr<mcp::HttpHost>> host = mcp::HttpHost::Bind(options);
+  absl::StatusOr<std::unique_ptr<http::HttpHost>> host = http::HttpHost::Bind(options);
   if (!host.ok()) return Fail("explore", host.status());
   web::ExplorerOptions explorer_options;
   explorer_options.cache_bytes = o.cache_mib << 20;
@@ -45,8 +45,8 @@ int RunExplore(const ExploreOptions& o) {
   // With a token, a browser opens the page once with it (web/pages.h).
   std::cerr << "kbot explore: serving " << (*host)->base_url() << "/"
             << (o.token.empty() ? "" : "?token=TOKEN (the token is required)") << "\n";
-  mcp::HttpHost* h = host->get();
-  mcp::ServeUntilStopSignal(stop_signals, [h] { h->Serve(); }, [h] { h->Stop(); });
+  http::HttpHost* h = host->get();
+  http::ServeUntilStopSignal(stop_signals, [h] { h->Serve(); }, [h] { h->Stop(); });
   std::cerr << "kbot explore: stopped\n";
   return kExitOk;
 }

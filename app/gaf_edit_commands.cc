@@ -7,9 +7,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "app/cli_support.h"
-#include "tools/gaf_build.h"
-#include "tools/gaf_dump.h"
-#include "tools/gaf_roundtrip.h"
+#include "edit/gaf_build.h"
+#include "edit/gaf_dump.h"
+#include "edit/gaf_roundtrip.h"
 
 namespace kbot::app {
 
@@ -39,8 +39,8 @@ int RunDump(const DumpOptions& o) {
   if (!palette.ok()) return Fail("gaf dump", palette.status());
   absl::StatusOr<OpenedAsset> opened = OpenAsset(o.file);
   if (!opened.ok()) return Fail("gaf dump", opened.status());
-  tools::DumpRequest req{o.target, o.format == "gif", *std::move(palette)};
-  absl::StatusOr<json> out = tools::GafDump(opened->asset, req);
+  edit::DumpRequest req{o.target, o.format == "gif", *std::move(palette)};
+  absl::StatusOr<json> out = edit::GafDump(opened->asset, req);
   if (!out.ok()) return Fail("gaf dump", out.status());
   std::cout << "dumped " << o.file << " to " << o.target << ": " << (*out)["sequences"].size()
             << " sequence(s), " << (*out)["frames"] << " frame(s), " << (*out)["images"]
@@ -56,12 +56,12 @@ int RunDump(const DumpOptions& o) {
 int RunBuild(const BuildOptions& o) {
   absl::StatusOr<tools::PaletteChoice> palette = LoadPalette(o.palette);
   if (!palette.ok()) return Fail("gaf build", palette.status());
-  tools::BuildRequest req{o.dir, o.target, std::nullopt, *std::move(palette)};
+  edit::BuildRequest req{o.dir, o.target, std::nullopt, *std::move(palette)};
   if (o.storage) {
     req.storage_override = *o.storage == "raw" ? gaf::Storage::kRaw : gaf::Storage::kRunEncoded;
   }
   if (o.variant) req.variant = gaf::ParseVariant(*o.variant);  // checked by CLI11
-  absl::StatusOr<json> out = tools::GafBuild(req);
+  absl::StatusOr<json> out = edit::GafBuild(req);
   if (!out.ok()) return Fail("gaf build", out.status());
   for (const json& w : (*out)["warnings"]) std::cout << "warning: " << w.get<std::string>() << "\n";
   const bool ta3d = (*out)["variant"] == "ta3d-truecolor";
@@ -88,7 +88,7 @@ int RunRoundtrip(const RoundtripOptions& o) {
   for (size_t i = 0; i < files.size(); ++i) {
     if (progress) std::cerr << "\r[" << i + 1 << "/" << files.size() << "] " << std::flush;
     absl::StatusOr<OpenedAsset> opened = OpenAsset(files[i]);
-    json report = opened.ok() ? tools::GafRoundtripFile(opened->asset)
+    json report = opened.ok() ? edit::GafRoundtripFile(opened->asset)
                               : Failed({files[i], std::string(opened.status().message())});
     if (progress) std::cerr << "\r\033[K" << std::flush;
     if (!o.json) {

@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    // CONTRACT.md: a usage error is one line on stderr and exit status 2.
+    // docs/json.md: a usage error is one line on stderr and exit status 2.
     std::cerr << "kbot: usage: " << e.what() << " (see kbot --help)\n";
     return kbot::app::kExitUsage;
   }

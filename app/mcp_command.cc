@@ -12,7 +12,7 @@
 #include "mcp/http_transport.h"
 #include "app/mcp_catalog.h"
 #include "mcp/server.h"
-#include "mcp/stop_signals.h"
+#include "http/stop_signals.h"
 #include "mcp/stdio_transport.h"
 #include "tools/catalog.h"
 #include "web/explorer.h"
@@ -41,7 +41,7 @@ std::string ContextNames(const contexts::Workspace& workspace) {
 int ServeHttp(const McpOptions& o, mcp::Server& server, const contexts::Workspace& workspace,
               sigset_t stop_signals) {
   mcp::HttpOptions options;
-  if (absl::Status s = mcp::ParseHttpAddress(o.http, options); !s.ok()) return Fail("mcp", s);
+  if (absl::Status s = http::ParseHttpAddress(o.http, options); !s.ok()) return Fail("mcp", s);
   options.allowed_origins = o.allow_origins;
   options.token = o.token;
   absl::StatusOr<std::unique_ptr<mcp::HttpTransport>> transport =
@@ -56,7 +56,7 @@ int ServeHttp(const McpOptions& o, mcp::Server& server, const contexts::Workspac
             << (o.token.empty() ? "" : " (bearer token required)") << "; explorer at "
             << (*transport)->host().base_url() << "/; contexts: " << ContextNames(workspace) << "\n";
   mcp::HttpTransport* t = transport->get();
-  mcp::ServeUntilStopSignal(stop_signals, [t] { t->Serve(); }, [t] { t->Stop(); });
+  http::ServeUntilStopSignal(stop_signals, [t] { t->Serve(); }, [t] { t->Stop(); });
   std::cerr << "kbot mcp: stopped\n";
   return kExitOk;
 }
@@ -66,7 +66,7 @@ int RunMcp(const McpOptions& o) {
   if (!workspace.ok()) return Fail("mcp", workspace.status());
   mcp::ServerOptions options;
   options.limits.max_inline_image_base64 = o.image_limit;
-  const sigset_t stop_signals = o.http.empty() ? sigset_t{} : mcp::BlockStopSignals();
+  const sigset_t stop_signals = o.http.empty() ? sigset_t{} : http::BlockStopSignals();
   absl::StatusOr<std::unique_ptr<mcp::Server>> server =
       mcp::Server::Create(McpTools(*workspace), McpHooks(*workspace), options);
   if (!server.ok()) return Fail("mcp", server.status());

@@ -3,6 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "contexts/registry.h"
 #include "base/json_schema.h"
+#include "demo/demo_context.h"
 #include "tools/tool_support.h"
 
 namespace kbot::app {
@@ -21,7 +22,7 @@ absl::StatusOr<contexts::Workspace> OpenWorkspace(const std::vector<std::string>
     if (!spec.ok()) return spec.status();
     specs.push_back(*std::move(spec));
   }
-  return contexts::Workspace::Open(specs);
+  return contexts::Workspace::Open(specs, demo::MakeDemoContext);
 }
 
 absl::StatusOr<CommandAsset> OpenCommandAsset(const std::string& file,

@@ -44,7 +44,8 @@
 
 #include "bench/http_load.h"
 #include "contexts/workspace.h"
-#include "mcp/http_host.h"
+#include "demo/demo_context.h"
+#include "http/http_host.h"
 #include "tools/gaf_handlers.h"
 #include "web/explorer.h"
 
@@ -76,9 +77,9 @@ json ArgumentsOf(const Image& image) {
 class ExplorerServer {
  public:
   ExplorerServer(const contexts::Workspace& workspace, size_t cache_bytes) {
-    mcp::HttpOptions options;
+    http::HttpOptions options;
     options.port = 0;
-    absl::StatusOr<std::unique_ptr<mcp::HttpHost>> host = mcp::HttpHost::Bind(options);
+    absl::StatusOr<std::unique_ptr<http::HttpHost>> host = http::HttpHost::Bind(options);
     if (!host.ok()) std::abort();
     host_ = *std::move(host);
     web::ExplorerOptions explorer_options;
@@ -90,7 +91,7 @@ class ExplorerServer {
   web::RenderCache& cache() { return explorer_->cache(); }
 
  private:
-  std::unique_ptr<mcp::HttpHost> host_;
+  std::unique_ptr<http::HttpHost> host_;
   std::unique_ptr<web::Explorer> explorer_;
   std::thread serving_;
 };
@@ -102,7 +103,8 @@ class ExplorerServer {
 class ExplorerHarness {
  public:
   ExplorerHarness() {
-    absl::StatusOr<contexts::Workspace> workspace = contexts::Workspace::Open({});
+    absl::StatusOr<contexts::Workspace> workspace =
+        contexts::Workspace::Open({}, demo::MakeDemoContext);
     if (!workspace.ok()) std::abort();
     workspace_ = std::make_unique<contexts::Workspace>(*std::move(workspace));
     cold_ = std::make_unique<ExplorerServer>(*workspace_, 0);

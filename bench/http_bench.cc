@@ -25,6 +25,7 @@
 
 #include "bench/http_load.h"
 #include "contexts/workspace.h"
+#include "demo/demo_context.h"
 #include "mcp/http_transport.h"
 #include "mcp/server.h"
 #include "app/mcp_catalog.h"
@@ -40,7 +41,8 @@ using Clock = std::chrono::steady_clock;
 class HttpHarness {
  public:
   HttpHarness() {
-    absl::StatusOr<contexts::Workspace> workspace = contexts::Workspace::Open({});
+    absl::StatusOr<contexts::Workspace> workspace =
+        contexts::Workspace::Open({}, demo::MakeDemoContext);
     if (!workspace.ok()) std::abort();
     workspace_ = std::make_unique<contexts::Workspace>(*std::move(workspace));
     server_ = *mcp::Server::Create(app::McpTools(*workspace_), app::McpHooks(*workspace_), {});

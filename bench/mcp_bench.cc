@@ -20,6 +20,7 @@
 #include <mutex>
 
 #include "contexts/workspace.h"
+#include "demo/demo_context.h"
 #include "mcp/json_rpc.h"
 #include "mcp/server.h"
 #include "app/mcp_catalog.h"
@@ -33,7 +34,8 @@ using nlohmann::json;
 class Harness {
  public:
   Harness() {
-    absl::StatusOr<contexts::Workspace> workspace = contexts::Workspace::Open({});
+    absl::StatusOr<contexts::Workspace> workspace =
+        contexts::Workspace::Open({}, demo::MakeDemoContext);
     if (!workspace.ok()) std::abort();
     workspace_ = std::make_unique<contexts::Workspace>(*std::move(workspace));
     server_ = *mcp::Server::Create(app::McpTools(*workspace_), app::McpHooks(*workspace_), {});

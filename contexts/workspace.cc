@@ -5,20 +5,18 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "contexts/demo_assets.h"
-#include "contexts/archive_vfs.h"
-#include "contexts/demo_archive.h"
 #include "contexts/game_folder_vfs.h"
-#include "contexts/overlay_vfs.h"
 
 namespace kbot::contexts {
 
-absl::StatusOr<Workspace> Workspace::Open(const std::vector<ContextSpec>& specs) {
+absl::StatusOr<Workspace> Workspace::Open(const std::vector<ContextSpec>& specs,
+                                          const BuiltinFactory& builtin) {
   Workspace ws;
   if (specs.empty()) {
-    absl::StatusOr<Context> demo = MakeDemoContext();
-    if (!demo.ok()) return demo.status();
-    ws.contexts_.push_back(*std::move(demo));
+    if (!builtin) return ws;
+    absl::StatusOr<Context> made = builtin();
+    if (!made.ok()) return made.status();
+    ws.contexts_.push_back(*std::move(made));
     return ws;
   }
   for (const ContextSpec& spec : specs) {
@@ -55,22 +53,6 @@ absl::StatusOr<const Context*> Workspace::Find(const std::optional<std::string>&
   if (contexts_.empty()) return absl::NotFoundError("no context is registered");
   return absl::InvalidArgumentError(
       absl::StrCat("several contexts are registered (", known(), "): name one with `context`"));
-}
-
-absl::StatusOr<Context> MakeDemoContext() {
-  absl::StatusOr<std::vector<DemoAsset>> assets = MakeDemoAssets();
-  if (!assets.ok()) return assets.status();
-  std::vector<MemoryFile> files;
-  files.reserve(assets->size());
-  for (DemoAsset& a : *assets) files.push_back({std::move(a.path), std::move(a.bytes)});
-  // The demo is served like a game folder: its files over its archive.
-  std::shared_ptr<const Vfs> loose = MakeMemoryVfs(std::move(files), "built-in");
-  absl::StatusOr<VfsFile> archive = loose->Read(kDemoArchiveName);
-  if (!archive.ok()) return archive.status();
-  absl::StatusOr<std::unique_ptr<Vfs>> archived = MakeArchiveVfs(archive->blob, archive->stat);
-  if (!archived.ok()) return archived.status();
-  return Context{kDemoContextName, Game::kTaKingdoms, "", true,
-                 MakeOverlayVfs({loose, std::shared_ptr<const Vfs>(*std::move(archived))})};
 }
 
 }  // namespace kbot::contexts

@@ -1,7 +1,9 @@
 // The contexts one run of kbot serves: the registry's, plus any given with
-// --context for this run, or else the built-in demo context.
+// --context for this run, or else the built-in one the app makes (the demo
+// context, demo/demo_context.h).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,15 +23,18 @@ struct Context {
   std::unique_ptr<Vfs> vfs;
 };
 
-inline constexpr const char* kDemoContextName = "demo";
+// Makes the context served when no spec names one. The app passes the demo
+// context's (demo::MakeDemoContext), so that contexts/ links no format writer.
+using BuiltinFactory = std::function<absl::StatusOr<Context>()>;
 
 class Workspace {
  public:
   // Opens a VFS for each spec (a folder that is missing is an error naming
-  // the context and the folder). No spec at all: the built-in demo context.
-  // Later specs with a name already taken replace the earlier one (a
-  // --context flag overrides the registry for one run).
-  static absl::StatusOr<Workspace> Open(const std::vector<ContextSpec>& specs);
+  // the context and the folder). No spec at all: the context `builtin` makes
+  // (none without one). Later specs with a name already taken replace the
+  // earlier one (a --context flag overrides the registry for one run).
+  static absl::StatusOr<Workspace> Open(const std::vector<ContextSpec>& specs,
+                                        const BuiltinFactory& builtin = nullptr);
 
   const std::vector<Context>& contexts() const { return contexts_; }
 
@@ -40,9 +45,5 @@ class Workspace {
  private:
   std::vector<Context> contexts_;
 };
-
-// The built-in demo context (game takingdoms, so that the corner-guess default
-// and the palette chain have something to show) over MakeDemoAssets().
-absl::StatusOr<Context> MakeDemoContext();
 
 }  // namespace kbot::contexts

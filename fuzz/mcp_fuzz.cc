@@ -10,6 +10,7 @@
 
 #include "app/mcp_catalog.h"
 #include "contexts/workspace.h"
+#include "demo/demo_context.h"
 #include "mcp/server.h"
 #include "nlohmann/json.hpp"
 
@@ -24,7 +25,7 @@ Fixture& Shared() {
   static Fixture* fixture = [] {
     auto* f = new Fixture;
     f->workspace = std::make_unique<kbot::contexts::Workspace>(
-        *kbot::contexts::Workspace::Open({}));
+        *kbot::contexts::Workspace::Open({}, kbot::demo::MakeDemoContext));
     kbot::mcp::ServerOptions options;
     options.worker_threads = 1;
     f->server = *kbot::mcp::Server::Create(kbot::app::McpTools(*f->workspace),

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "contexts/demo_archive.h"
-#include "contexts/demo_assets.h"
+#include "demo/demo_archive.h"
+#include "demo/demo_assets.h"
 #include "formats/gaf/gaf.h"
 #include "formats/identify/identify.h"
 #include "tests/support/gaf_bytes.h"
@@ -66,10 +66,10 @@ std::vector<Seed> AllSeeds() {
     seeds.push_back({f.name, f.bytes});
   }
   for (Seed& s : Ta3dSeeds()) seeds.push_back(std::move(s));
-  absl::StatusOr<std::vector<kbot::contexts::DemoAsset>> demo = kbot::contexts::MakeDemoAssets();
+  absl::StatusOr<std::vector<kbot::demo::DemoAsset>> demo = kbot::demo::MakeDemoAssets();
   if (demo.ok()) {
     for (const auto& a : *demo) seeds.push_back({"demo/" + a.path, a.bytes});
-    absl::StatusOr<kbot::contexts::DemoAsset> ufo = kbot::contexts::MakeDemoArchive(*demo);
+    absl::StatusOr<kbot::demo::DemoAsset> ufo = kbot::demo::MakeDemoArchive(*demo);
     if (ufo.ok()) seeds.push_back({"demo/" + ufo->path, ufo->bytes});
   }
   return seeds;

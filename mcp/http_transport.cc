@@ -15,6 +15,11 @@
 
 namespace kbot::mcp {
 
+void RefuseJsonRpc(httplib::Response& res, int status, int code, const std::string& message) {
+  res.status = status;
+  res.set_content(Serialize(MakeError(nullptr, {code, message, nullptr})), "application/json");
+}
+
 namespace {
 
 // JSON-RPC's code for a server error with no standard code (the TypeScript
@@ -88,14 +93,16 @@ httplib::ContentProviderWithoutLength SseProvider(std::shared_ptr<MessageStream>
 
 }  // namespace
 
-HttpTransport::HttpTransport(Server& server, std::unique_ptr<HttpHost> host)
-    : server_(server), host_(std::move(host)), options_(host_->options()) {}
+HttpTransport::HttpTransport(Server& server, std::unique_ptr<http::HttpHost> host,
+                             HttpOptions options)
+    : server_(server), host_(std::move(host)), options_(std::move(options)) {}
 
 absl::StatusOr<std::unique_ptr<HttpTransport>> HttpTransport::Bind(Server& server,
                                                                    HttpOptions options) {
-  absl::StatusOr<std::unique_ptr<HttpHost>> host = HttpHost::Bind(std::move(options));
+  absl::StatusOr<std::unique_ptr<http::HttpHost>> host = http::HttpHost::Bind(options);
   if (!host.ok()) return host.status();
-  std::unique_ptr<HttpTransport> t(new HttpTransport(server, *std::move(host)));
+  std::unique_ptr<HttpTransport> t(
+      new HttpTransport(server, *std::move(host), std::move(options)));
   httplib::Server& http = t->host_->server();
   HttpTransport* self = t.get();
   http.Post("/mcp", [self](const httplib::Request& q, httplib::Response& r) { self->Post(q, r); });
@@ -112,10 +119,13 @@ absl::StatusOr<std::unique_ptr<HttpTransport>> HttpTransport::Bind(Server& serve
     if (std::string(method) == "OPTIONS") http.Options("/mcp", not_allowed);
   }
   t->host_->AddPathHint("MCP is served at /mcp");
-  t->host_->SetRefusalWriter("/mcp", [](const httplib::Request&, httplib::Response& r, int status,
-                                        const std::string& message) {
+  const auto json_rpc = [](const httplib::Request&, httplib::Response& r, int status,
+                           const std::string& message) {
     Refuse(r, status, kInvalidRequest, message);
-  });
+  };
+  t->host_->SetRefusalWriter("/mcp", json_rpc);
+  // Paths no other endpoint claims ("" is the shortest prefix).
+  t->host_->SetRefusalWriter("", json_rpc);
   return t;
 }
 
@@ -145,7 +155,7 @@ size_t HttpTransport::session_count() const {
 }
 
 bool HttpTransport::Admit(const httplib::Request& req, httplib::Response& res) const {
-  std::optional<HttpRefusal> refusal = host_->Check(req);
+  std::optional<http::HttpRefusal> refusal = host_->Check(req);
   if (!refusal) return true;
   if (refusal->bearer_challenge) res.set_header("WWW-Authenticate", "Bearer");
   Refuse(res, refusal->status, kInvalidRequest, refusal->message);

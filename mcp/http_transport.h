@@ -15,7 +15,9 @@
 // over the limit get 413; a body that is not one JSON-RPC message gets 400
 // with the JSON-RPC error. Errors have a JSON-RPC error body that says why.
 // The HTTP server itself (address, threads, security checks) is an HttpHost
-// (http_host.h), which other endpoints (the web explorer) can share.
+// (http/http_host.h), which other endpoints (the web explorer) can share; the
+// transport registers /mcp's routes on it, and JSON-RPC as the format of the
+// refusals of /mcp and of paths no other endpoint claims.
 #pragma once
 
 #include <atomic>
@@ -28,13 +30,22 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "mcp/http_host.h"
-#include "mcp/http_security.h"
+#include "http/http_host.h"
 #include "mcp/http_session.h"
 #include "mcp/server.h"
 #include "mcp/stdio_transport.h"
 
 namespace kbot::mcp {
+
+// The shared host's options plus the transport's session limits.
+struct HttpOptions : http::HttpOptions {
+  size_t max_sessions = 1024;  // beyond it, idle sessions are expired first
+  std::chrono::seconds session_idle{3600};
+  std::chrono::milliseconds keepalive{15000};  // SSE comment when nothing else is sent
+};
+
+// A JSON-RPC error body (no id) for an HTTP refusal: what /mcp answers with.
+void RefuseJsonRpc(httplib::Response& res, int status, int code, const std::string& message);
 
 class HttpTransport {
  public:
@@ -45,7 +56,7 @@ class HttpTransport {
 
   int port() const { return host_->port(); }
   // The HTTP server /mcp is mounted on, for other endpoints to share.
-  HttpHost& host() { return *host_; }
+  http::HttpHost& host() { return *host_; }
   // http://HOST:PORT/mcp
   std::string url() const;
 
@@ -58,7 +69,7 @@ class HttpTransport {
   size_t session_count() const;
 
  private:
-  HttpTransport(Server& server, std::unique_ptr<HttpHost> host);
+  HttpTransport(Server& server, std::unique_ptr<http::HttpHost> host, HttpOptions options);
 
   bool Admit(const httplib::Request& req, httplib::Response& res) const;
   std::shared_ptr<HttpSession> SessionOf(const httplib::Request& req, httplib::Response& res);
@@ -72,8 +83,8 @@ class HttpTransport {
   absl::Status Register(std::shared_ptr<HttpSession> session);
 
   Server& server_;
-  std::unique_ptr<HttpHost> host_;
-  const HttpOptions& options_;
+  std::unique_ptr<http::HttpHost> host_;
+  const HttpOptions options_;
 
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<HttpSession>> sessions_;

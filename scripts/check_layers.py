@@ -2,8 +2,16 @@
 """Fails when a source file includes a layer it must not know (docs/design.md).
 
 tools/ is the tool layer: it knows the formats and the contexts, never the MCP
-protocol, the web explorer or the app. mcp/ is the protocol: it knows no game
-(no contexts, palette chain, formats or tools). base/ knows nothing of kbot.
+protocol, the web explorer or the app, nor the CLI's GAF editing (edit/), the
+HTTP host (http/) or the demo data (demo/). mcp/ is the protocol: it knows no
+game (no contexts, palette chain, formats or tools). http/ is the HTTP host the
+MCP transport and the explorer share: it knows neither. web/ reaches the host
+through http/, never through mcp/. contexts/ knows no demo data and no format
+writer: the demo context is made in demo/ and handed in. base/ knows nothing
+of kbot.
+
+Each forbidden include is a regular expression matched at the start of the
+included path.
 
 Usage: check_layers.py [ROOT]  (default: the repository this script is in)
 """
@@ -11,15 +19,25 @@ import pathlib
 import re
 import sys
 
+# The layers above contexts/ and demo/.
+ABOVE_CONTEXTS = ["palettepick/", "tools/", "edit/", "mcp/", "http/", "web/", "app/"]
+# The format writers: only what makes files links them (demo/, edit/, tools/).
+WRITERS = [r"formats/[^/]+/[^/]*_writer\.h"]
+
 FORBIDDEN = {
-    "base": ["formats/", "contexts/", "palettepick/", "tools/", "mcp/", "web/", "app/"],
-    "formats": ["contexts/", "palettepick/", "tools/", "mcp/", "web/", "app/"],
-    "contexts": ["palettepick/", "tools/", "mcp/", "web/", "app/"],
-    "palettepick": ["tools/", "mcp/", "web/", "app/"],
-    "tools": ["mcp/", "web/", "app/"],
-    "mcp": ["contexts/", "palettepick/", "formats/", "tools/", "web/", "app/"],
-    "web": ["app/"],
+    "base": ["formats/", "contexts/", "demo/"] + ABOVE_CONTEXTS,
+    "formats": ["contexts/", "demo/"] + ABOVE_CONTEXTS,
+    "contexts": ["demo/"] + ABOVE_CONTEXTS + WRITERS,
+    "demo": ABOVE_CONTEXTS,
+    "palettepick": ["demo/", "tools/", "edit/", "mcp/", "http/", "web/", "app/"],
+    "tools": ["demo/", "edit/", "mcp/", "http/", "web/", "app/"],
+    "edit": ["demo/", "mcp/", "http/", "web/", "app/"],
+    "http": ["formats/", "contexts/", "demo/", "palettepick/", "tools/", "edit/", "mcp/", "web/",
+             "app/"],
+    "mcp": ["contexts/", "palettepick/", "formats/", "demo/", "tools/", "edit/", "web/", "app/"],
+    "web": ["demo/", "edit/", "mcp/", "app/"],
 }
+
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
 
@@ -30,7 +48,7 @@ def crossings(root):
                 continue
             for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
                 match = INCLUDE.match(line)
-                if match and any(match.group(1).startswith(b) for b in banned):
+                if match and any(re.match(b, match.group(1)) for b in banned):
                     yield f"{path.relative_to(root)}:{number}: {layer}/ includes {match.group(1)}"
 
 

@@ -1,5 +1,5 @@
 // The GAF tools: gaf_list, gaf_info, gaf_export and gaf_check. Each takes the
-// asset's bytes and arguments and returns the JSON of CONTRACT.md (the MCP
+// asset's bytes and arguments and returns the JSON of docs/json.md (the MCP
 // tool's structuredContent) and, for exports, the encoded image. The CLI and
 // the MCP server both call these, so a command and a tool never disagree.
 #pragma once

@@ -35,7 +35,7 @@ json HpiListOutput() {
                            {"path", "version"}, std::move(entry));
 }
 
-// CONTRACT.md numbers the versions 1 and 2; the header holds 0x10000 and
+// docs/formats/hpi.md numbers the versions 1 and 2; the header holds 0x10000 and
 // 0x20000 (OpenHpi refuses anything else).
 int VersionNumber(uint32_t version) { return version == hpi::kVersion2 ? 2 : 1; }
 

@@ -15,7 +15,7 @@
 
 namespace kbot::tools {
 
-// hpi_list's structuredContent (CONTRACT.md) for the archive `asset`:
+// hpi_list's structuredContent (docs/json.md) for the archive `asset`:
 //   {"path", "version" (1 or 2), "encrypted", "pattern", "total" (matches),
 //    "offset", "next_offset" (null on the last page),
 //    "entries": [{"path", "size", "compressed_size", "compression"}]}

@@ -17,7 +17,7 @@ namespace kbot::tools {
 // {"type":"object","properties":...,"required":[...],"additionalProperties":false}
 json InputSchema(json properties, std::initializer_list<const char*> required = {});
 // Output objects list their members and which are always there; they stay
-// open to members added later (CONTRACT.md: add fields freely).
+// open to members added later (docs/design.md: add fields freely).
 json OutputSchema(json properties, std::initializer_list<const char*> required);
 
 // Output schema fragments: a count (integer >= 0), any integer, any string, a boolean.

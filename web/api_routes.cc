@@ -26,7 +26,7 @@ struct ApiTool {
 };
 
 struct Api {
-  mcp::HttpHost& host;
+  http::HttpHost& host;
   const contexts::Workspace& workspace;
   tools::Limits limits;
   std::map<std::string, ApiTool> tools;
@@ -68,7 +68,7 @@ void Run(const Api& api, const httplib::Request& req, httplib::Response& res) {
 
 }  // namespace
 
-void MountApiRoutes(mcp::HttpHost& host, const contexts::Workspace& workspace,
+void MountApiRoutes(http::HttpHost& host, const contexts::Workspace& workspace,
                     const tools::Limits& limits) {
   auto api = std::make_shared<Api>(Api{host, workspace, limits, {}});
   json listing = json::array();

@@ -11,12 +11,12 @@
 #pragma once
 
 #include "contexts/workspace.h"
-#include "mcp/http_host.h"
+#include "http/http_host.h"
 #include "tools/tool.h"
 
 namespace kbot::web {
 
-void MountApiRoutes(mcp::HttpHost& host, const contexts::Workspace& workspace,
+void MountApiRoutes(http::HttpHost& host, const contexts::Workspace& workspace,
                     const tools::Limits& limits);
 
 }  // namespace kbot::web

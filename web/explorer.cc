@@ -19,7 +19,7 @@ namespace {
 constexpr const char* kExplorerPaths =
     "/|/(png|apng|gif|sheet|render|palette|api|static)(/.*)?";
 
-void RefuseOtherMethods(mcp::HttpHost& host) {
+void RefuseOtherMethods(http::HttpHost& host) {
   const auto refuse = [&host](const httplib::Request& req, httplib::Response& res) {
     if (!Admit(host, req, res)) return;
     res.set_header("Allow", "GET, HEAD");
@@ -33,7 +33,8 @@ void RefuseOtherMethods(mcp::HttpHost& host) {
 
 }  // namespace
 
-std::unique_ptr<Explorer> Explorer::Mount(mcp::HttpHost& host, const contexts::Workspace& workspace,
+std::unique_ptr<Explorer> Explorer::Mount(http::HttpHost& host,
+                                          const contexts::Workspace& workspace,
                                           ExplorerOptions options) {
   std::unique_ptr<Explorer> explorer(new Explorer(options.cache_bytes));
   MountImageRoutes(host, workspace, explorer->cache_);

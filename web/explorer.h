@@ -14,7 +14,7 @@
 #include <string>
 
 #include "contexts/workspace.h"
-#include "mcp/http_host.h"
+#include "http/http_host.h"
 #include "tools/tool.h"
 #include "web/render_cache.h"
 
@@ -30,7 +30,7 @@ class Explorer {
  public:
   // Mounts the routes on `host` (before it serves). `workspace` and `host`
   // outlive the Explorer, which outlives serving.
-  static std::unique_ptr<Explorer> Mount(mcp::HttpHost& host, const contexts::Workspace& workspace,
+  static std::unique_ptr<Explorer> Mount(http::HttpHost& host, const contexts::Workspace& workspace,
                                          ExplorerOptions options = {});
 
   RenderCache& cache() { return cache_; }

@@ -28,7 +28,7 @@ namespace {
 using nlohmann::json;
 
 struct Routes {
-  mcp::HttpHost& host;
+  http::HttpHost& host;
   const contexts::Workspace& workspace;
   RenderCache& cache;
   json input_schema;
@@ -172,7 +172,7 @@ void Serve(const Routes& r, const std::string& kind, const httplib::Request& req
 
 }  // namespace
 
-void MountImageRoutes(mcp::HttpHost& host, const contexts::Workspace& workspace,
+void MountImageRoutes(http::HttpHost& host, const contexts::Workspace& workspace,
                       RenderCache& cache) {
   const tools::Tool tool = tools::GafExportTool();
   absl::StatusOr<CompiledSchema> schema = CompiledSchema::Compile(tool.input_schema);

@@ -17,12 +17,12 @@
 #pragma once
 
 #include "contexts/workspace.h"
-#include "mcp/http_host.h"
+#include "http/http_host.h"
 #include "web/render_cache.h"
 
 namespace kbot::web {
 
-void MountImageRoutes(mcp::HttpHost& host, const contexts::Workspace& workspace,
+void MountImageRoutes(http::HttpHost& host, const contexts::Workspace& workspace,
                       RenderCache& cache);
 
 }  // namespace kbot::web

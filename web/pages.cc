@@ -65,10 +65,10 @@ std::optional<PageBytes> FromFolder(const std::string& dir, const std::string& n
 
 // Opening /?token=TOKEN: the token becomes a cookie, and the address loses it
 // (so it stays out of the history and of what the user copies).
-bool SetTokenCookie(const mcp::HttpHost& host, const httplib::Request& req,
+bool SetTokenCookie(const http::HttpHost& host, const httplib::Request& req,
                     httplib::Response& res) {
   if (!req.has_param("token") || host.options().token.empty()) return false;
-  if (!mcp::TokenMatches(req.get_param_value("token"), host.options().token)) return false;
+  if (!http::TokenMatches(req.get_param_value("token"), host.options().token)) return false;
   res.status = 303;
   res.set_header("Location", "/");
   res.set_header("Cache-Control", "no-store");
@@ -91,7 +91,7 @@ std::string PageContentType(const std::string& name) {
   return "application/octet-stream";
 }
 
-void MountPages(mcp::HttpHost& host, std::optional<std::string> pages_dir) {
+void MountPages(http::HttpHost& host, std::optional<std::string> pages_dir) {
   auto serve = [&host, pages_dir](const std::string& name, const httplib::Request& req,
                                   httplib::Response& res) {
     std::optional<PageBytes> from_folder;
@@ -103,7 +103,7 @@ void MountPages(mcp::HttpHost& host, std::optional<std::string> pages_dir) {
   host.server().Get("/", [&host, serve](const httplib::Request& req, httplib::Response& res) {
     // 401 comes after the Host and Origin checks passed: only then may the
     // query's token set the cookie.
-    std::optional<mcp::HttpRefusal> refusal = host.Check(req);
+    std::optional<http::HttpRefusal> refusal = host.Check(req);
     if (refusal && refusal->status == 401 && SetTokenCookie(host, req, res)) return;
     if (!Admit(host, req, res)) return;
     serve("index.html", req, res);

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "mcp/http_host.h"
+#include "http/http_host.h"
 
 namespace kbot::web {
 
@@ -38,6 +38,6 @@ std::string PageContentType(const std::string& name);
 
 // `pages_dir`: serve the files from this folder instead, read at each
 // request (for editing the pages without rebuilding).
-void MountPages(mcp::HttpHost& host, std::optional<std::string> pages_dir = std::nullopt);
+void MountPages(http::HttpHost& host, std::optional<std::string> pages_dir = std::nullopt);
 
 }  // namespace kbot::web

@@ -17,7 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-void Serve(const mcp::HttpHost& host, const contexts::Workspace& workspace,
+void Serve(const http::HttpHost& host, const contexts::Workspace& workspace,
            const httplib::Request& req, httplib::Response& res) {
   if (!Admit(host, req, res)) return;
   if (!req.params.empty()) {
@@ -46,7 +46,7 @@ void Serve(const mcp::HttpHost& host, const contexts::Workspace& workspace,
 
 }  // namespace
 
-void MountPaletteRoute(mcp::HttpHost& host, const contexts::Workspace& workspace) {
+void MountPaletteRoute(http::HttpHost& host, const contexts::Workspace& workspace) {
   host.server().Get("/palette/([^/]+)/(.+)",
                     [&host, &workspace](const httplib::Request& req, httplib::Response& res) {
                       Serve(host, workspace, req, res);

@@ -10,10 +10,10 @@
 #pragma once
 
 #include "contexts/workspace.h"
-#include "mcp/http_host.h"
+#include "http/http_host.h"
 
 namespace kbot::web {
 
-void MountPaletteRoute(mcp::HttpHost& host, const contexts::Workspace& workspace);
+void MountPaletteRoute(http::HttpHost& host, const contexts::Workspace& workspace);
 
 }  // namespace kbot::web

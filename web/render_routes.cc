@@ -26,7 +26,7 @@ bool KnownExport(const std::string& name) {
   return false;
 }
 
-void Serve(const mcp::HttpHost& host, const contexts::Workspace& workspace,
+void Serve(const http::HttpHost& host, const contexts::Workspace& workspace,
            const httplib::Request& req, httplib::Response& res) {
   if (!Admit(host, req, res)) return;
   tools::ResourceUri uri{req.matches[1], req.matches[2], QueryOf(req)};
@@ -54,7 +54,7 @@ void Serve(const mcp::HttpHost& host, const contexts::Workspace& workspace,
 
 }  // namespace
 
-void MountRenderRoutes(mcp::HttpHost& host, const contexts::Workspace& workspace) {
+void MountRenderRoutes(http::HttpHost& host, const contexts::Workspace& workspace) {
   host.server().Get("/render/([^/]+)/(.+)", [&host, &workspace](
                                                 const httplib::Request& req,
                                                 httplib::Response& res) {

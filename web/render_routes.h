@@ -15,10 +15,10 @@
 #pragma once
 
 #include "contexts/workspace.h"
-#include "mcp/http_host.h"
+#include "http/http_host.h"
 
 namespace kbot::web {
 
-void MountRenderRoutes(mcp::HttpHost& host, const contexts::Workspace& workspace);
+void MountRenderRoutes(http::HttpHost& host, const contexts::Workspace& workspace);
 
 }  // namespace kbot::web

@@ -41,13 +41,13 @@ void WriteError(httplib::Response& res, const absl::Status& status) {
   WriteError(res, HttpStatusFor(status.code()), std::string(status.message()));
 }
 
-bool Admit(const mcp::HttpHost& host, const httplib::Request& req, httplib::Response& res) {
-  std::optional<mcp::HttpRefusal> refusal = host.Check(req);
+bool Admit(const http::HttpHost& host, const httplib::Request& req, httplib::Response& res) {
+  std::optional<http::HttpRefusal> refusal = host.Check(req);
   if (!refusal) return true;
   // 401 comes after the Host and Origin checks passed: only the token is
   // missing, and a browser page sends it as a cookie.
   if (refusal->status == 401 &&
-      mcp::TokenMatches(CookieOf(req, kTokenCookie), TokenCookieValue(host.options().token))) {
+      http::TokenMatches(CookieOf(req, kTokenCookie), TokenCookieValue(host.options().token))) {
     return true;
   }
   if (refusal->bearer_challenge) res.set_header("WWW-Authenticate", "Bearer");

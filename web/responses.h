@@ -7,7 +7,7 @@
 #include <string>
 
 #include "absl/status/status.h"
-#include "mcp/http_host.h"
+#include "http/http_host.h"
 #include "tools/resource_uri.h"
 
 namespace httplib {
@@ -36,7 +36,7 @@ void WriteError(httplib::Response& res, const absl::Status& status);
 // kbot_token cookie holding the token stands for the Authorization header
 // (the Host and Origin checks still apply, and SameSite=Strict keeps other
 // sites' pages from sending it).
-bool Admit(const mcp::HttpHost& host, const httplib::Request& req, httplib::Response& res);
+bool Admit(const http::HttpHost& host, const httplib::Request& req, httplib::Response& res);
 
 // `bytes` with a strong `etag` and Cache-Control: no-cache; 304 without a
 // body when If-None-Match names the etag (or *).

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "contexts/demo_assets.h"
+#include "demo/demo_assets.h"
 #include "nlohmann/json.hpp"
 #include "tests/support/kbot_process.h"
 
@@ -32,7 +32,7 @@ class ContextCli : public ::testing::Test {
   // The demo's loose files, and the two of demo.ufo's three that no loose
   // file hides.
   json DemoJson() {
-    const size_t loose = contexts::MakeDemoAssets()->size();
+    const size_t loose = demo::MakeDemoAssets()->size();
     return json::parse(R"({"contexts": [{"name": "demo", "game": "takingdoms",
         "title": "TA: Kingdoms", "path": null, "builtin": true, "transparency": "heuristic",
         "files": )" + std::to_string(loose + 2) + R"(,
@@ -50,7 +50,7 @@ class ContextCli : public ::testing::Test {
 TEST_F(ContextCli, EmptyRegistryListsTheDemo) {
   const KbotRun r = Kbot("context list");
   ASSERT_EQ(r.status, 0) << r.err;
-  const std::string files = std::to_string(contexts::MakeDemoAssets()->size() + 2);
+  const std::string files = std::to_string(demo::MakeDemoAssets()->size() + 2);
   EXPECT_EQ(r.out,
             "Name  Game        Files  Archives  Transparency  Path\n"
             "----  ----------  -----  --------  ------------  ----------\n"

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "contexts/demo_gta_style.h"
+#include "demo/demo_gta_style.h"
 #include "tools/font_handlers.h"
 #include "tools/picture_handlers.h"
 #include "tools/player_handlers.h"
@@ -37,7 +37,7 @@ testing::DecodedPng ReadPng(const fs::path& path) {
 
 TEST(GtaAssetCli, StyleJsonIsTheToolsAndTilesWriteASheet) {
   KbotProcess kbot;
-  const std::vector<uint8_t> style = contexts::DemoStyle();
+  const std::vector<uint8_t> style = demo::DemoStyle();
   Write(kbot.dir() / "STYLE001.G24", style);
   KbotRun r = kbot.Run("gta style STYLE001.G24 --json");
   ASSERT_EQ(r.status, 0) << r.err;
@@ -65,7 +65,7 @@ TEST(GtaAssetCli, StyleJsonIsTheToolsAndTilesWriteASheet) {
 
 TEST(GtaAssetCli, FontJsonIsTheTools) {
   KbotProcess kbot;
-  const std::vector<uint8_t> font = contexts::DemoFont();
+  const std::vector<uint8_t> font = demo::DemoFont();
   Write(kbot.dir() / "DEMO.FON", font);
   const KbotRun r = kbot.Run("gta font DEMO.FON --text 'HI 42' --scale 2 --target t.png --json");
   ASSERT_EQ(r.status, 0) << r.err;
@@ -160,7 +160,7 @@ TEST(GtaAssetCli, PlayerShortFileShowsUnknownsAndStrings) {
 
 TEST(GtaAssetCli, UsageAndErrors) {
   KbotProcess kbot;
-  Write(kbot.dir() / "STYLE001.G24", contexts::DemoStyle());
+  Write(kbot.dir() / "STYLE001.G24", demo::DemoStyle());
   EXPECT_EQ(kbot.Run("gta tiles STYLE001.G24").status, 2);  // no --target
   EXPECT_EQ(kbot.Run("gta tiles STYLE001.G24 --target x.png --kind side --remap 1").status, 2);
   EXPECT_EQ(kbot.Run("gta picture PIC.RAW --target p.png --width 4").status, 2);

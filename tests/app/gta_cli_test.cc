@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <fstream>
 
-#include "contexts/demo_assets.h"
+#include "demo/demo_assets.h"
 #include "formats/gta/fxt.h"
 #include "tools/map_describe_tool.h"
 #include "nlohmann/json.hpp"
@@ -169,10 +169,12 @@ TEST(GtaCli, MapJsonIsTheToolsOnTheDemoMap) {
   KbotProcess kbot;
   KbotRun r = kbot.Run("gta map GTADATA/DEMO.CMP --context demo --x 3 --y 3 --json");
   ASSERT_EQ(r.status, 0) << r.err;
-  absl::StatusOr<std::vector<contexts::DemoAsset>> assets = contexts::MakeDemoAssets();
+  absl::StatusOr<std::vector<demo::DemoAsset>> assets = demo::MakeDemoAssets();
   ASSERT_TRUE(assets.ok());
   const auto demo = std::find_if(assets->begin(), assets->end(),
-                                 [](const contexts::DemoAsset& a) { return a.path == "GTADATA/DEMO.CMP"; });
+                                 [](const demo::DemoAsset& a) {
+                                   return a.path == "GTADATA/DEMO.CMP";
+                                 });
   ASSERT_NE(demo, assets->end());
   absl::StatusOr<tools::MapDescription> described =
       tools::DescribeMap({"GTADATA/DEMO.CMP", demo->bytes}, std::pair{3, 3});

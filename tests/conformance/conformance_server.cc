@@ -27,7 +27,7 @@
 #include "absl/strings/str_join.h"
 #include "mcp/extras.h"
 #include "mcp/http_transport.h"
-#include "mcp/stop_signals.h"
+#include "http/stop_signals.h"
 #include "mcp/server.h"
 #include "mcp/tool.h"
 
@@ -379,7 +379,7 @@ int Run(int argc, char** argv) {
   }
   // SIGINT/SIGTERM are taken by a thread of their own: blocked before any
   // other thread (the server's workers) starts, as `kbot mcp --http` does.
-  const sigset_t stop_signals = mcp::BlockStopSignals();
+  const sigset_t stop_signals = http::BlockStopSignals();
   ::signal(SIGPIPE, SIG_IGN);
 
   mcp::ServerHooks hooks;
@@ -409,7 +409,7 @@ int Run(int argc, char** argv) {
   }
   std::cout << "listening " << (*transport)->url() << std::endl;
   mcp::HttpTransport* t = transport->get();
-  mcp::ServeUntilStopSignal(stop_signals, [t] { t->Serve(); }, [t] { t->Stop(); });
+  http::ServeUntilStopSignal(stop_signals, [t] { t->Serve(); }, [t] { t->Stop(); });
   return 0;
 }
 

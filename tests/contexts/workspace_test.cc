@@ -1,11 +1,11 @@
-// The contexts one run serves, the demo context and the context_list JSON.
+// The contexts one run serves, the built-in one a factory makes, and the
+// context_list JSON (of the demo context: tests/demo/demo_context_test.cc).
 #include "contexts/workspace.h"
 
 #include <gtest/gtest.h>
 
 #include <map>
 
-#include "contexts/demo_assets.h"
 #include "formats/hpi/hpi_writer.h"
 #include "tools/context_list.h"
 #include "tests/contexts/test_dir.h"
@@ -28,45 +28,30 @@ class WorkspaceTest : public testing::TempDirTest {
   std::string D(const char* sub) { return (dir_ / sub).string(); }
 };
 
-TEST_F(WorkspaceTest, NoSpecsServesTheDemo) {
-  absl::StatusOr<Workspace> ws = Workspace::Open({});
+TEST_F(WorkspaceTest, NoSpecsServesWhatTheFactoryMakes) {
+  const BuiltinFactory builtin = []() -> absl::StatusOr<Context> {
+    return Context{"made", Game::kTaKingdoms, "", true,
+                   MakeMemoryVfs({{"a.gaf", {'a'}}}, "built-in")};
+  };
+  absl::StatusOr<Workspace> ws = Workspace::Open({}, builtin);
   ASSERT_TRUE(ws.ok()) << ws.status();
   ASSERT_EQ(ws->contexts().size(), 1u);
-  const Context& demo = ws->contexts()[0];
-  EXPECT_EQ(demo.name, "demo");
-  EXPECT_EQ(demo.game, Game::kTaKingdoms);
-  EXPECT_TRUE(demo.builtin);
-  EXPECT_EQ(demo.root, "");
+  EXPECT_EQ(ws->contexts()[0].name, "made");
+  EXPECT_TRUE(ws->contexts()[0].builtin);
   absl::StatusOr<const Context*> found = ws->Find(std::nullopt);
   ASSERT_TRUE(found.ok());
-  EXPECT_EQ(*found, &demo);
+  EXPECT_EQ(*found, &ws->contexts()[0]);
+  // Specs given: the factory is not called.
+  ws = Workspace::Open({{"a", Game::kTa, D("one")}}, builtin);
+  ASSERT_TRUE(ws.ok()) << ws.status();
+  ASSERT_EQ(ws->contexts().size(), 1u);
+  EXPECT_EQ(ws->contexts()[0].name, "a");
 }
 
-TEST_F(WorkspaceTest, DemoContextServesTheDemoAssets) {
-  absl::StatusOr<Context> demo = MakeDemoContext();
-  ASSERT_TRUE(demo.ok()) << demo.status();
-  absl::StatusOr<std::vector<DemoAsset>> assets = MakeDemoAssets();
-  ASSERT_TRUE(assets.ok());
-  absl::StatusOr<std::vector<VfsEntry>> list = demo->vfs->List();
-  ASSERT_TRUE(list.ok());
-  ASSERT_EQ(list->size(), assets->size() + 2);
-  for (const DemoAsset& a : *assets) {
-    absl::StatusOr<VfsFile> blob = demo->vfs->Read(a.path);
-    ASSERT_TRUE(blob.ok()) << blob.status();
-    EXPECT_EQ(std::vector<uint8_t>(blob->bytes().begin(), blob->bytes().end()), a.bytes);
-  }
-  EXPECT_EQ((*list)[0].source, "built-in");
-  EXPECT_TRUE(demo->vfs->Read("ANIMS\\DEMO.GAF").ok());
-  // demo.ufo's entries: one hidden by a loose file, two served from it.
-  std::map<std::string, std::pair<std::string, std::vector<std::string>>> where;
-  for (const VfsEntry& e : *list) where[e.path] = {e.source, e.hides};
-  using Where = std::pair<std::string, std::vector<std::string>>;
-  EXPECT_EQ(where["anims/cursors.gaf"], Where("built-in", {"demo.ufo"}));
-  EXPECT_EQ(where["units/verflag.gaf"], Where("demo.ufo", {}));
-  EXPECT_EQ(where["palettes/veruna.pcx"], Where("demo.ufo", {}));
-  absl::StatusOr<VfsFile> flag = demo->vfs->Read("UNITS/VERFLAG.GAF");
-  ASSERT_TRUE(flag.ok()) << flag.status();
-  EXPECT_EQ(flag->stat.path, "units/verflag.gaf");
+TEST_F(WorkspaceTest, NoSpecsAndNoFactoryServesNothing) {
+  absl::StatusOr<Workspace> ws = Workspace::Open({});
+  ASSERT_TRUE(ws.ok()) << ws.status();
+  EXPECT_TRUE(ws->contexts().empty());
 }
 
 TEST_F(WorkspaceTest, FindsByNameOrTheOnlyOne) {
@@ -110,20 +95,6 @@ TEST_F(WorkspaceTest, MissingFolderNamesTheContextAndTheFolder) {
       Workspace::Open({{"a", Game::kTa, D("one")}, {"gone", Game::kTa, D("nope")}});
   EXPECT_EQ(ws.status().code(), absl::StatusCode::kNotFound);
   EXPECT_EQ(ws.status().message(), "context \"gone\": " + D("nope") + ": no such folder");
-}
-
-TEST_F(WorkspaceTest, ContextListJsonOfTheDemo) {
-  absl::StatusOr<Workspace> ws = Workspace::Open({});
-  ASSERT_TRUE(ws.ok());
-  // The loose files, and the archive's two files that no loose file hides.
-  const size_t loose = MakeDemoAssets()->size();
-  EXPECT_EQ(tools::ContextListJson(*ws), json::parse(R"({"contexts": [{
-      "name": "demo", "game": "takingdoms", "title": "TA: Kingdoms", "path": null,
-      "builtin": true, "transparency": "heuristic", "files": )" +
-                                                     std::to_string(loose + 2) + R"(,
-      "sources": [{"name": "built-in", "kind": "built-in", "files": )" +
-                                                     std::to_string(loose) + R"(},
-                  {"name": "demo.ufo", "kind": "archive", "version": 2, "files": 3}]}]})"));
 }
 
 TEST_F(WorkspaceTest, ContextListJsonOfFolders) {

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "app/mcp_catalog.h"
+#include "demo/demo_context.h"
 
 namespace kbot::testing {
 
@@ -94,7 +95,7 @@ void McpClient::WaitIdle() { session_->WaitIdle(); }
 
 const contexts::Workspace& DemoWorkspace() {
   static const contexts::Workspace* workspace = [] {
-    absl::StatusOr<contexts::Workspace> w = contexts::Workspace::Open({});
+    absl::StatusOr<contexts::Workspace> w = contexts::Workspace::Open({}, demo::MakeDemoContext);
     if (!w.ok()) throw std::runtime_error(std::string(w.status().message()));
     return new contexts::Workspace(*std::move(w));
   }();

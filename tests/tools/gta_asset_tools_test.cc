@@ -18,7 +18,7 @@
 #include "tools/resource_uri.h"
 #include "tools/catalog.h"
 #include "tools/tool_support.h"
-#include "contexts/demo_gta_style.h"
+#include "demo/demo_gta_style.h"
 #include "formats/gta/font.h"
 #include "formats/gta/style.h"
 #include "base/json_schema.h"
@@ -644,7 +644,7 @@ TEST(PlayerDescribe, NothingPlausibleAndTinyFilesAreErrors) {
 }
 
 TEST(DemoGtaStyle, StyleHasTheTilesTheDemoMapUses) {
-  const std::vector<uint8_t> bytes = contexts::DemoStyle();
+  const std::vector<uint8_t> bytes = demo::DemoStyle();
   absl::StatusOr<gta::Style> style = gta::ReadStyle(bytes, "STYLE001.G24");
   ASSERT_TRUE(style.ok()) << style.status();
   EXPECT_EQ(style->warnings, std::vector<std::string>{});
@@ -693,7 +693,7 @@ TEST(DemoGtaStyle, StyleHasTheTilesTheDemoMapUses) {
 }
 
 TEST(DemoGtaStyle, FontHasLettersDigitsAndPunctuation) {
-  const std::vector<uint8_t> bytes = contexts::DemoFont();
+  const std::vector<uint8_t> bytes = demo::DemoFont();
   absl::StatusOr<gta::Font> font = gta::ReadFont(bytes, "DEMO.FON", gta::FontKind::kText);
   ASSERT_TRUE(font.ok()) << font.status();
   EXPECT_EQ(font->height, 8);

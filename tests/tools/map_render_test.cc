@@ -11,6 +11,7 @@
 #include "formats/gta/map_render.h"
 #include "formats/gta/style.h"
 #include "base/json_schema.h"
+#include "demo/demo_context.h"
 #include "tests/support/decode_image.h"
 
 namespace kbot::tools {
@@ -18,7 +19,7 @@ namespace {
 
 const contexts::Context& Demo() {
   static const contexts::Context* demo = [] {
-    absl::StatusOr<contexts::Context> c = contexts::MakeDemoContext();
+    absl::StatusOr<contexts::Context> c = kbot::demo::MakeDemoContext();
     EXPECT_TRUE(c.ok()) << c.status();
     return new contexts::Context(*std::move(c));
   }();

@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-#include "contexts/demo_assets.h"
+#include "demo/demo_assets.h"
 #include "contexts/workspace.h"
 #include "web/explorer.h"
 
@@ -51,9 +51,9 @@ class ExplorerTest : public ::testing::Test {
     char pattern[] = "/tmp/kbot_web_test_XXXXXX";
     ASSERT_NE(mkdtemp(pattern), nullptr);
     root_ = pattern;
-    absl::StatusOr<std::vector<contexts::DemoAsset>> assets = contexts::MakeDemoAssets();
+    absl::StatusOr<std::vector<demo::DemoAsset>> assets = demo::MakeDemoAssets();
     ASSERT_TRUE(assets.ok()) << assets.status();
-    for (const contexts::DemoAsset& a : *assets) WriteFile(root_ / a.path, a.bytes);
+    for (const demo::DemoAsset& a : *assets) WriteFile(root_ / a.path, a.bytes);
     fs::create_directories(root_.parent_path() / (root_.filename().string() + "_outside"));
     WriteFile(root_.parent_path() / (root_.filename().string() + "_outside") / "secret.gaf",
               ReadFile(root_ / "anims/demo.gaf"));
@@ -64,10 +64,10 @@ class ExplorerTest : public ::testing::Test {
     workspace_ = std::make_unique<contexts::Workspace>(*std::move(ws));
   }
 
-  void Start(mcp::HttpOptions options = {}, size_t cache_bytes = size_t{64} << 20,
+  void Start(http::HttpOptions options = {}, size_t cache_bytes = size_t{64} << 20,
              ExplorerOptions eo = {}) {
     options.port = 0;
-    absl::StatusOr<std::unique_ptr<mcp::HttpHost>> host = mcp::HttpHost::Bind(std::move(options));
+    absl::StatusOr<std::unique_ptr<http::HttpHost>> host = http::HttpHost::Bind(std::move(options));
     ASSERT_TRUE(host.ok()) << host.status();
     host_ = *std::move(host);
     eo.cache_bytes = cache_bytes;
@@ -110,7 +110,7 @@ class ExplorerTest : public ::testing::Test {
 
   fs::path root_;
   std::unique_ptr<contexts::Workspace> workspace_;
-  std::unique_ptr<mcp::HttpHost> host_;
+  std::unique_ptr<http::HttpHost> host_;
   std::unique_ptr<web::Explorer> explorer_;
   std::thread serving_;
 };

@@ -90,7 +90,7 @@ class TokenExplorer : public ExplorerTest {
  protected:
   void SetUp() override {
     ExplorerTest::SetUp();
-    mcp::HttpOptions o;
+    http::HttpOptions o;
     o.token = kToken;
     Start(o);
   }

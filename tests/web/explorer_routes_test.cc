@@ -342,14 +342,14 @@ TEST_F(ExplorerTest, ForeignOriginsAndHostsAre403) {
 }
 
 TEST_F(ExplorerTest, AllowedOriginsAreAdded) {
-  mcp::HttpOptions o;
+  http::HttpOptions o;
   o.allowed_origins = {"https://tools.example"};
   Start(o);
   EXPECT_EQ(Get("/api/context_list", {{"Origin", "https://tools.example"}})->status, 200);
 }
 
 TEST_F(ExplorerTest, ATokenIsRequiredWhenSet) {
-  mcp::HttpOptions o;
+  http::HttpOptions o;
   o.token = "s3cret";
   Start(o);
   httplib::Result none = Get("/png/ta/anims/demo.gaf");

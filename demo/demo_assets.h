@@ -1,0 +1,62 @@
+// The built-in demo data: small sample assets the binary generates itself, so
+// a new user sees every command and tool work before pointing kbot at a real
+// game install.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace kbot::demo {
+
+struct DemoAsset {
+  std::string path;  // relative, '/'-separated
+  std::vector<uint8_t> bytes;
+};
+
+// Every file, in the order returned (the first three never change, byte for
+// byte: tests compare them):
+//
+// anims/demo.gaf     "spinner": 8 run-encoded 32 x 32 frames that loop;
+//                    "explosion": 6 raw frames of growing size, centred
+//                    origins, durations including 0 and 0x00010005, plays once.
+// anims/glow.taf     "glow": 4 truecolor ARGB4444 frames; "flag": 1 ARGB1555.
+// palettes/palette.pal  the standard TA palette.
+// anims/cursors.gaf  "cursormove": 8 run-encoded 32 x 32 frames, loops, key 9,
+//                    4 ticks each: an arrow pointer that bobs along its
+//                    diagonal and pulses green, hotspot (3, 3) at the tip;
+//                    "cursorattack": 4 run-encoded 32 x 32 frames, loops, 5
+//                    ticks each: a red crosshair whose ring pulses, hotspot
+//                    (16, 16), key 0 while its outline draws index 0 (drawn
+//                    pixels stay opaque whatever their value).
+// anims/layered.gaf  "turret": 4 composite 40 x 24 frames, loops, hotspot
+//                    (12, 12): a run-encoded base layer (origin (10, 10)) and
+//                    a raw barrel layer (negative origin, recoiling; its key
+//                    corners let the base show through); frame 1 adds a third
+//                    layer, a run-encoded muzzle flash.
+// anims/atlas.gaf    A TA: Kingdoms-style atlas of raw frames, stored key 9:
+//                    "tree" (1 frame) and "rock" frame 0 painted on a border of
+//                    index 5 (game rule: opaque; corner guess: transparent);
+//                    "rock" frame 1 keyed with 9 inside a drawn box (the key
+//                    is in the pixels, so both modes keep the box);
+//                    "banner" (2 frames) full-bleed, corners all different
+//                    (both modes draw every pixel).
+// anims/atlas.pcx    The atlas's sidecar: a 16 x 16 8-bit RLE PCX (a swatch of
+//                    its palette) with a warm, earthy 256-colour palette that
+//                    the TA: Kingdoms palette chain picks for anims/atlas.gaf
+//                    (source sidecar-pcx).
+// units/araflag.gaf  "araflag": 4 run-encoded 20 x 24 frames, loops, 6 ticks
+//                    each, hotspot (1, 23): a pole and a waving banner. Its
+//                    name carries the Aramon prefix, so the chain draws it
+//                    with palettes/aramon.pcx (source side-prefix).
+// palettes/aramon.pcx  A 1 x 1 PCX whose palette is Aramon's: cool blues and
+//                    silvers where TA has oranges and greys.
+// GTADATA/...        the GTA1 data set (see demo_gta.h).
+// demo.ufo           An archive of three more files (see demo_archive.h): a
+//                    copy of anims/cursors.gaf that the loose one hides,
+//                    units/verflag.gaf and its side palette palettes/veruna.pcx.
+absl::StatusOr<std::vector<DemoAsset>> MakeDemoAssets();
+
+}  // namespace kbot::demo

@@ -1,0 +1,136 @@
+#include "demo/demo_gta.h"
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "demo/demo_gta_style.h"
+#include "formats/gta/fxt.h"
+
+namespace kbot::demo {
+
+namespace {
+
+void PutU16(std::vector<uint8_t>& out, uint16_t v) {
+  out.push_back(uint8_t(v));
+  out.push_back(uint8_t(v >> 8));
+}
+void PutU32(std::vector<uint8_t>& out, uint32_t v) {
+  PutU16(out, uint16_t(v));
+  PutU16(out, uint16_t(v >> 16));
+}
+
+// The pieces of a CMP (layout: formats/gta/cmp.h), assembled by Bytes().
+class CmpBuilder {
+ public:
+  CmpBuilder() : base_(256 * 256, 0) { AddColumn(6, {}); }  // the empty column at 0
+
+  uint16_t AddBlock(uint16_t type_map, uint8_t ext, uint8_t side, uint8_t lid) {
+    PutU16(blocks_, type_map);
+    blocks_.push_back(ext);
+    for (int face = 0; face < 4; ++face) blocks_.push_back(side);
+    blocks_.push_back(lid);
+    return uint16_t(blocks_.size() / 8 - 1);
+  }
+  // h empty layers at the top, then the blocks for z = h .. 5, top first.
+  uint32_t AddColumn(int16_t h, const std::vector<uint16_t>& top_down) {
+    const uint32_t at = uint32_t(columns_.size());
+    PutU16(columns_, uint16_t(h));
+    for (uint16_t b : top_down) PutU16(columns_, b);
+    return at;
+  }
+  void SetCell(int x, int y, uint32_t column) { base_[y * 256 + x] = column; }
+  void SetLocation(int category, int slot, uint8_t x, uint8_t y, uint8_t z) {
+    const size_t at = 3 * (6 * category + slot);
+    locations_[at] = x, locations_[at + 1] = y, locations_[at + 2] = z;
+  }
+  void AddDistrict(uint8_t x, uint8_t y, uint8_t w, uint8_t h, const std::string& name) {
+    for (uint8_t v : {x, y, w, h, uint8_t(0)}) nav_.push_back(v);
+    std::string field = name;
+    field.resize(30, '\0');
+    nav_.insert(nav_.end(), field.begin(), field.end());
+  }
+
+  std::vector<uint8_t> Bytes(uint8_t style) const {
+    std::vector<uint8_t> out;
+    PutU32(out, 331);
+    out.push_back(style);
+    out.push_back(0);  // sample
+    PutU16(out, 0);
+    for (size_t size : {size_t(0), size_t(0), columns_.size(), blocks_.size(), nav_.size()}) {
+      PutU32(out, uint32_t(size));  // routes, objects, columns, blocks, nav
+    }
+    for (uint32_t offset : base_) PutU32(out, offset);
+    out.insert(out.end(), columns_.begin(), columns_.end());
+    out.insert(out.end(), blocks_.begin(), blocks_.end());
+    out.insert(out.end(), locations_.begin(), locations_.end());
+    out.insert(out.end(), nav_.begin(), nav_.end());
+    return out;
+  }
+
+ private:
+  std::vector<uint32_t> base_;
+  std::vector<uint8_t> columns_, blocks_, nav_;
+  std::vector<uint8_t> locations_ = std::vector<uint8_t>(0x6c, 0);
+};
+
+// A 16 x 16 town in the map's north-west corner: field ground at z = 5,
+// pavement at street level (z = 4), two roads crossing at (7, 7) with a
+// traffic light, a ramp, a two-storey block of buildings, a harbour of water.
+std::vector<uint8_t> DemoMap() {
+  CmpBuilder m;
+  constexpr uint16_t kWater = 0x10, kRoad = 0x20, kPavement = 0x30, kField = 0x40,
+                     kBuilding = 0x50;
+  constexpr uint16_t kUp = 1, kDown = 2, kLeft = 4, kRight = 8, kRotate90 = 0x4000;
+  const uint16_t field = m.AddBlock(kField, 0, 0, 4);
+  const uint16_t pavement = m.AddBlock(kPavement, 0, 0, 2);
+  const uint16_t road_ew = m.AddBlock(kRoad | kLeft | kRight | kRotate90, 0, 0, 1);
+  const uint16_t road_ns = m.AddBlock(kRoad | kUp | kDown, 0, 0, 1);
+  const uint16_t crossing = m.AddBlock(kRoad | kUp | kDown | kLeft | kRight, 0x01, 0, 1);
+  const uint16_t ramp = m.AddBlock(kRoad | kUp | kDown | (41 << 8), 0, 0, 1);
+  const uint16_t building = m.AddBlock(kBuilding, 0, 1, 3);
+  const uint16_t water = m.AddBlock(kWater, 0, 0, 5);
+  const uint32_t c_pavement = m.AddColumn(4, {pavement, field});
+  const uint32_t c_road_ew = m.AddColumn(4, {road_ew, field});
+  const uint32_t c_road_ns = m.AddColumn(4, {road_ns, field});
+  const uint32_t c_crossing = m.AddColumn(4, {crossing, field});
+  const uint32_t c_ramp = m.AddColumn(4, {ramp, field});
+  const uint32_t c_building = m.AddColumn(2, {building, building, pavement, field});
+  const uint32_t c_water = m.AddColumn(5, {water});
+  for (int y = 0; y < 16; ++y) {
+    for (int x = 0; x < 16; ++x) {
+      uint32_t c = c_pavement;
+      if (x >= 12 && y >= 12) c = c_water;
+      else if (x == 7 && y == 7) c = c_crossing;
+      else if (y == 7) c = c_road_ew;
+      else if (x == 7) c = y == 2 ? c_ramp : c_road_ns;
+      else if (x >= 2 && x <= 4 && y >= 2 && y <= 4) c = c_building;
+      m.SetCell(x, y, c);
+    }
+  }
+  m.SetLocation(0, 0, 3, 10, 4);   // police
+  m.SetLocation(1, 0, 10, 3, 4);   // hospital
+  m.SetLocation(4, 0, 10, 10, 4);  // fire
+  m.AddDistrict(0, 0, 16, 16, "Demo Town");
+  m.AddDistrict(12, 12, 4, 4, "Harbour");
+  m.AddDistrict(0, 0, 0, 0, "");  // a placeholder, as the game's files have
+  return m.Bytes(1);
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<DemoAsset>> MakeDemoGtaAssets() {
+  absl::StatusOr<std::vector<uint8_t>> fxt = gta::WriteFxt({
+      {"1001", "Answer the phone at the corner of 5th and Main."},
+      {"1002", "Take the car to the crusher. Don't scratch it."},
+      {"1001", "A repeated key: the game keeps every record, and so does kbot."},
+      {"car1", "Caf\xc3\xa9 Racer"},
+      {"fr01", "R\xc3\xa9pondez au t\xc3\xa9l\xc3\xa9phone, s'il vous pla\xc3\xaet."},
+      {"city1", "Liberty City"},
+  });
+  if (!fxt.ok()) return absl::InternalError(absl::StrCat("demo ENGLISH.FXT: ", fxt.status().message()));
+  return std::vector<DemoAsset>{{"GTADATA/ENGLISH.FXT", *std::move(fxt)},
+                                {"GTADATA/DEMO.CMP", DemoMap()},
+                                {"GTADATA/STYLE001.G24", DemoStyle()},
+                                {"GTADATA/DEMO.FON", DemoFont()}};
+}
+
+}  // namespace kbot::demo

@@ -1,5 +1,0 @@
-// A tool header that includes the MCP core: scripts/check_layers.py must
-// refuse this tree (the LayersRefuseACrossing test).
-#pragma once
-
-#include "mcp/server.h"
