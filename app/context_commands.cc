@@ -9,7 +9,7 @@
 #include "app/table.h"
 #include "contexts/registry.h"
 #include "contexts/workspace.h"
-#include "tools/context_list.h"
+#include "tools/context_list_tool.h"
 
 namespace kbot::app {
 
