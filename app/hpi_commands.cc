@@ -29,7 +29,7 @@ using tools::json;
 struct ListOptions {
   std::string archive;
   std::optional<std::string> context;
-  std::shared_ptr<json> arguments = std::make_shared<json>(json::object());
+  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
   bool json = false;
 };
 

@@ -24,7 +24,7 @@ using tools::json;
 struct VfsListOptions {
   std::optional<std::string> context;
   std::optional<std::string> pattern;  // PATTERN, the same as --pattern
-  std::shared_ptr<json> arguments = std::make_shared<json>(json::object());
+  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
   bool json = false;
 };
 
@@ -34,7 +34,7 @@ constexpr int64_t kVfsListCommandLimit = 1000;
 struct CandidatesOptions {
   std::string path;
   std::optional<std::string> context;
-  std::shared_ptr<json> arguments = std::make_shared<json>(json::object());
+  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
   bool json = false;
 };
 
@@ -43,7 +43,7 @@ struct CandidatesOptions {
 struct DescribeOptions {
   std::string file;
   std::optional<std::string> context;
-  std::shared_ptr<json> arguments = std::make_shared<json>(json::object());
+  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
   std::optional<std::string> swatch;
   bool json = false;
 };
@@ -74,7 +74,9 @@ int RunVfsList(const VfsListOptions& o) {
   Table table({"Path", "Size", "Source", "Hides"});
   for (const json& e : (*out)["entries"]) {
     std::string hides;
-    for (const json& h : e["hides"]) absl::StrAppend(&hides, hides.empty() ? "" : ", ", h.get<std::string>());
+    for (const json& h : e["hides"]) {
+      absl::StrAppend(&hides, hides.empty() ? "" : ", ", h.get<std::string>());
+    }
     table.Add({e["path"].get<std::string>(), std::to_string(e["size"].get<uint64_t>()),
                e["source"].get<std::string>(), hides});
   }
@@ -174,7 +176,8 @@ void AddToolCommands(CLI::App& app, int& exit_code) {
   vfs->require_subcommand(1);
   auto list = std::make_shared<VfsListOptions>();
   CLI::App* l = vfs->add_subcommand("list", "List a context's files matching a glob");
-  l->add_option("PATTERN", list->pattern, "A glob: * and ? within a folder, ** across (default **)");
+  l->add_option("PATTERN", list->pattern,
+                "A glob: * and ? within a folder, ** across (default **); or --pattern");
   l->add_option("--context", list->context, "The context (optional when there is only one)");
   AddToolOptions(*l, tools::VfsListTable().Params(), list->arguments);
   l->get_option("--limit")->description(

@@ -88,9 +88,11 @@ TEST(PaletteDescribe, PalColoursAndDuplicates) {
   EXPECT_EQ(d["path"], "pal/hand.pal");
   EXPECT_EQ(d["format"], "pal");
   ASSERT_EQ(d["colors"].size(), 256u);
-  EXPECT_EQ(d["colors"][5], (json{{"index", 5}, {"r", 5}, {"g", 250}, {"b", 7}, {"hex", "#05fa07"}}));
+  EXPECT_EQ(d["colors"][5],
+            (json{{"index", 5}, {"r", 5}, {"g", 250}, {"b", 7}, {"hex", "#05fa07"}}));
   EXPECT_EQ(d["colors"][100]["hex"], "#123456");
-  EXPECT_EQ(d["colors"][255], (json{{"index", 255}, {"r", 255}, {"g", 0}, {"b", 7}, {"hex", "#ff0007"}}));
+  EXPECT_EQ(d["colors"][255],
+            (json{{"index", 255}, {"r", 255}, {"g", 0}, {"b", 7}, {"hex", "#ff0007"}}));
   EXPECT_EQ(d["distinct"], 254);
   EXPECT_EQ(d["duplicates"], (json::array({{{"hex", "#000000"}, {"indices", {0, 10}}},
                                            {{"hex", "#123456"}, {"indices", {100, 200}}}})));
@@ -158,7 +160,8 @@ TEST(PaletteDescribe, PcxTail) {
   const json d = Json(*out);
   EXPECT_EQ(d["format"], "pcx");
   EXPECT_EQ(d["colors"][0]["hex"], "#010203");
-  EXPECT_EQ(d["colors"][1], (json{{"index", 1}, {"r", 254}, {"g", 1}, {"b", 0x40}, {"hex", "#fe0140"}}));
+  EXPECT_EQ(d["colors"][1],
+            (json{{"index", 1}, {"r", 254}, {"g", 1}, {"b", 0x40}, {"hex", "#fe0140"}}));
   EXPECT_EQ(d["colors"][254]["hex"], "#01fe40");
   EXPECT_EQ(d["distinct"], 255);
   EXPECT_EQ(d["duplicates"], (json::array({{{"hex", "#010203"}, {"indices", {0, 255}}}})));
@@ -189,7 +192,8 @@ TEST(PaletteDescribe, RefusesTruncatedFiles) {
 }
 
 TEST(PaletteDescribe, RefusesAFileOfAnotherKindByName) {
-  const std::vector<uint8_t> rgb(768, 0x20);
+  std::vector<uint8_t> rgb(768, 0);  // a grey ramp, R G B
+  for (size_t i = 0; i < rgb.size(); ++i) rgb[i] = uint8_t(i / 3);
   absl::StatusOr<PaletteDescribeOutcome> out = Describe("F_PAL.RAW", rgb);
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().code(), absl::StatusCode::kInvalidArgument);
