@@ -107,7 +107,8 @@ int RunCandidates(const CandidatesOptions& o) {
   for (const json& c : (*out)["candidates"]) {
     table.Add({std::to_string(n++), c["source"].get<std::string>(),
                c["path"].is_null() ? "(built in)" : c["path"].get<std::string>(),
-               c["usable"].get<bool>() ? "yes" : absl::StrCat("no: ", c["problem"].get<std::string>())});
+               c["usable"].get<bool>() ? "yes"
+                                       : absl::StrCat("no: ", c["problem"].get<std::string>())});
   }
   table.Print(std::cout);
   std::cout << "chosen: " << (*out)["chosen"].get<std::string>() << "\n";
