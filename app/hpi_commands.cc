@@ -191,6 +191,7 @@ void AddHpiCommands(CLI::App& app, int& exit_code) {
   l->add_option("ARCHIVE", list->archive, "HPI-family archive")->required();
   l->add_option("--context", list->context, kContextHelp);
   AddToolOptions(*l, tools::HpiListTable().Params(), list->arguments);
+  l->get_option("--limit")->description("Show at most this many (1-1000) [default: every match]");
   l->add_flag("--json", list->json, "Print the hpi_list JSON");
   l->callback([list, &exit_code] { exit_code = RunList(*list); });
 
