@@ -10,7 +10,7 @@
 #include "contexts/registry.h"
 #include "contexts/workspace.h"
 #include "demo/demo_context.h"
-#include "tools/context_list.h"
+#include "tools/context_list_tool.h"
 
 namespace kbot::app {
 

@@ -11,10 +11,11 @@
 #include "app/cli_support.h"
 #include "app/hpi_extract.h"
 #include "app/table.h"
+#include "app/tool_options.h"
 #include "app/workspace_support.h"
 #include "contexts/file_io.h"
 #include "formats/hpi/hpi_writer.h"
-#include "tools/hpi_handlers.h"
+#include "tools/hpi_list_tool.h"
 
 namespace kbot::app {
 
@@ -23,9 +24,12 @@ namespace {
 namespace fs = std::filesystem;
 using tools::json;
 
+// hpi_list's page parameters land in `arguments` (app/tool_options.h);
+// ARCHIVE and --context stand for path and context.
 struct ListOptions {
   std::string archive;
   std::optional<std::string> context;
+  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
   bool json = false;
 };
 
@@ -44,10 +48,12 @@ std::string Ratio(uint64_t stored, uint64_t size) {
 }
 
 int RunList(const ListOptions& o) {
+  absl::StatusOr<tools::HpiListRequest> request = tools::HpiListTable().ParseChecked(*o.arguments);
+  if (!request.ok()) return Usage("hpi list", request.status());
   absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.archive, o.context);
   if (!opened.ok()) return Fail("hpi list", opened.status());
-  // Every entry: the command has no pages, the tool does.
-  absl::StatusOr<json> out = tools::HpiList(opened->asset);
+  // Every match unless --limit: the tool pages by default, the command does not.
+  absl::StatusOr<json> out = tools::HpiList(opened->asset, *request);
   if (!out.ok()) return Fail("hpi list", out.status());
   if (o.json) {
     PrintJson(*out);
@@ -66,7 +72,12 @@ int RunList(const ListOptions& o) {
   std::cout << (*out)["path"].get<std::string>() << ": HPI version " << (*out)["version"]
             << ((*out)["encrypted"].get<bool>() ? ", encrypted" : "") << ", "
             << (*out)["entries"].size() << " file(s), " << size << " bytes (" << stored
-            << " stored)\n";
+            << " stored)";
+  if (!(*out)["next_offset"].is_null()) {
+    std::cout << "; " << (*out)["total"] << " match (more: --offset " << (*out)["next_offset"]
+              << ")";
+  }
+  std::cout << "\n";
   return kExitOk;
 }
 
@@ -179,6 +190,8 @@ void AddHpiCommands(CLI::App& app, int& exit_code) {
   CLI::App* l = hpi->add_subcommand("list", "List the files inside an archive");
   l->add_option("ARCHIVE", list->archive, "HPI-family archive")->required();
   l->add_option("--context", list->context, kContextHelp);
+  AddToolOptions(*l, tools::HpiListTable().Params(), list->arguments);
+  l->get_option("--limit")->description("Show at most this many (1-1000) [default: every match]");
   l->add_flag("--json", list->json, "Print the hpi_list JSON");
   l->callback([list, &exit_code] { exit_code = RunList(*list); });
 

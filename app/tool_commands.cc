@@ -7,7 +7,11 @@
 #include "app/cli_support.h"
 #include "app/table.h"
 #include "app/workspace_support.h"
-#include "tools/context_handlers.h"
+#include "contexts/file_io.h"
+#include "app/tool_options.h"
+#include "tools/palette_candidates_tool.h"
+#include "tools/palette_describe_tool.h"
+#include "tools/vfs_list_tool.h"
 
 namespace kbot::app {
 
@@ -15,18 +19,32 @@ namespace {
 
 using tools::json;
 
+// The tools' own parameters land in `arguments` (app/tool_options.h);
+// --context and the positionals stand for context and path (or pattern).
 struct VfsListOptions {
   std::optional<std::string> context;
-  std::optional<std::string> pattern;
-  size_t offset = 0;
-  size_t limit = 1000;
+  std::optional<std::string> pattern;  // PATTERN, the same as --pattern
+  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
   bool json = false;
 };
+
+// The command shows more than the tool's page by default.
+constexpr int64_t kVfsListCommandLimit = 1000;
 
 struct CandidatesOptions {
   std::string path;
   std::optional<std::string> context;
-  std::optional<std::string> palette;
+  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
+  bool json = false;
+};
+
+// palette_describe's own parameters land in `arguments` (app/tool_options.h);
+// FILE and --context stand for path and context.
+struct DescribeOptions {
+  std::string file;
+  std::optional<std::string> context;
+  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
+  std::optional<std::string> swatch;
   bool json = false;
 };
 
@@ -38,9 +56,15 @@ absl::StatusOr<json> Run(const tools::Tool& tool, const json& arguments) {
 }
 
 int RunVfsList(const VfsListOptions& o) {
-  json arguments = {{"offset", o.offset}, {"limit", o.limit}};
+  json arguments = *o.arguments;
   if (o.context) arguments["context"] = *o.context;
-  if (o.pattern) arguments["pattern"] = *o.pattern;
+  if (o.pattern) {
+    if (arguments.contains("pattern") && arguments["pattern"] != *o.pattern) {
+      return Usage("vfs list", absl::InvalidArgumentError("give PATTERN or --pattern, not both"));
+    }
+    arguments["pattern"] = *o.pattern;
+  }
+  if (!arguments.contains("limit")) arguments["limit"] = kVfsListCommandLimit;
   absl::StatusOr<json> out = Run(tools::VfsListTool(), arguments);
   if (!out.ok()) return Fail("vfs list", out.status());
   if (o.json) {
@@ -50,7 +74,9 @@ int RunVfsList(const VfsListOptions& o) {
   Table table({"Path", "Size", "Source", "Hides"});
   for (const json& e : (*out)["entries"]) {
     std::string hides;
-    for (const json& h : e["hides"]) absl::StrAppend(&hides, hides.empty() ? "" : ", ", h.get<std::string>());
+    for (const json& h : e["hides"]) {
+      absl::StrAppend(&hides, hides.empty() ? "" : ", ", h.get<std::string>());
+    }
     table.Add({e["path"].get<std::string>(), std::to_string(e["size"].get<uint64_t>()),
                e["source"].get<std::string>(), hides});
   }
@@ -67,9 +93,9 @@ int RunVfsList(const VfsListOptions& o) {
 }
 
 int RunCandidates(const CandidatesOptions& o) {
-  json arguments = {{"path", o.path}};
+  json arguments = *o.arguments;
+  arguments["path"] = o.path;
   if (o.context) arguments["context"] = *o.context;
-  if (o.palette) arguments["palette"] = *o.palette;
   absl::StatusOr<json> out = Run(tools::PaletteCandidatesTool(), arguments);
   if (!out.ok()) return Fail("palette candidates", out.status());
   if (o.json) {
@@ -81,11 +107,67 @@ int RunCandidates(const CandidatesOptions& o) {
   for (const json& c : (*out)["candidates"]) {
     table.Add({std::to_string(n++), c["source"].get<std::string>(),
                c["path"].is_null() ? "(built in)" : c["path"].get<std::string>(),
-               c["usable"].get<bool>() ? "yes" : absl::StrCat("no: ", c["problem"].get<std::string>())});
+               c["usable"].get<bool>() ? "yes"
+                                       : absl::StrCat("no: ", c["problem"].get<std::string>())});
   }
   table.Print(std::cout);
   std::cout << "chosen: " << (*out)["chosen"].get<std::string>() << "\n";
   return kExitOk;
+}
+
+void PrintPalette(const json& d) {
+  std::cout << d["path"].get<std::string>() << ": " << d["format"].get<std::string>()
+            << " palette, " << d["distinct"] << " distinct colour(s)\n";
+  for (const json& dup : d["duplicates"]) {
+    std::string indices;
+    for (const json& i : dup["indices"]) {
+      absl::StrAppend(&indices, indices.empty() ? "" : " ", i.dump());
+    }
+    std::cout << "  " << dup["hex"].get<std::string>() << " at " << indices << "\n";
+  }
+  Table table({"#", "Colour", "Role", "Windows", "TA", "Note"});
+  for (const json& r : d["reserved"]) {
+    table.Add({r["index"].dump(), r["hex"].get<std::string>(), r["role"].get<std::string>(),
+               absl::StrCat(r["windows"].get<std::string>(), " ", r["name"].get<std::string>()),
+               r["ta"].get<std::string>(), r["note"].get<std::string>()});
+  }
+  std::cout << "\n";
+  table.Print(std::cout);
+}
+
+int RunDescribe(const DescribeOptions& o) {
+  const std::string cmd = "palette describe";
+  absl::StatusOr<tools::PaletteDescribeRequest> request =
+      tools::PaletteDescribeTable().ParseChecked(*o.arguments);
+  if (!request.ok()) return Usage(cmd, request.status());
+  absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
+  if (!opened.ok()) return Fail(cmd, opened.status());
+  absl::StatusOr<tools::PaletteDescribeOutcome> out = tools::DescribePalette(opened->asset);
+  if (!out.ok()) return Fail(cmd, out.status());
+  if (o.swatch) {
+    if (absl::Status s = contexts::WriteFileAtomically(*o.swatch, out->png); !s.ok()) {
+      return Fail(cmd, s);
+    }
+  }
+  const json d = tools::PaletteDescription::Fields().ToJson(out->description);
+  if (o.json) {
+    PrintJson(d);
+    return kExitOk;
+  }
+  PrintPalette(d);
+  if (o.swatch) std::cout << "wrote " << *o.swatch << ": the 16 x 16 swatch, 128 x 128\n";
+  return kExitOk;
+}
+
+void AddPaletteDescribe(CLI::App& palette, int& exit_code) {
+  auto describe = std::make_shared<DescribeOptions>();
+  CLI::App* d = palette.add_subcommand("describe", "The 256 colours of a PAL or PCX palette");
+  d->add_option("FILE", describe->file, "The palette (.pal or .pcx)")->required();
+  d->add_option("--context", describe->context, "Read FILE from this context (kbot context list)");
+  AddToolOptions(*d, tools::PaletteDescribeTable().Params(), describe->arguments);
+  d->add_option("--swatch", describe->swatch, "Also write the 16 x 16 swatch PNG here");
+  d->add_flag("--json", describe->json, "Print the palette_describe JSON");
+  d->callback([describe, &exit_code] { exit_code = RunDescribe(*describe); });
 }
 
 }  // namespace
@@ -95,10 +177,12 @@ void AddToolCommands(CLI::App& app, int& exit_code) {
   vfs->require_subcommand(1);
   auto list = std::make_shared<VfsListOptions>();
   CLI::App* l = vfs->add_subcommand("list", "List a context's files matching a glob");
-  l->add_option("PATTERN", list->pattern, "A glob: * and ? within a folder, ** across (default **)");
+  l->add_option("PATTERN", list->pattern,
+                "A glob: * and ? within a folder, ** across (default **); or --pattern");
   l->add_option("--context", list->context, "The context (optional when there is only one)");
-  l->add_option("--offset", list->offset, "Skip this many matches");
-  l->add_option("--limit", list->limit, "Show at most this many (1-1000)")->check(CLI::Range(1, 1000));
+  AddToolOptions(*l, tools::VfsListTable().Params(), list->arguments);
+  l->get_option("--limit")->description(
+      absl::StrCat("Show at most this many (1-1000) [default: ", kVfsListCommandLimit, "]"));
   l->add_flag("--json", list->json, "Print the vfs_list JSON");
   l->callback([list, &exit_code] { exit_code = RunVfsList(*list); });
 
@@ -108,9 +192,10 @@ void AddToolCommands(CLI::App& app, int& exit_code) {
   CLI::App* c = palette->add_subcommand("candidates", "Every palette the chain finds for an asset");
   c->add_option("PATH", candidates->path, "The asset, inside the context")->required();
   c->add_option("--context", candidates->context, "The context (optional when there is only one)");
-  c->add_option("--palette", candidates->palette, "An explicit palette to put first");
+  AddToolOptions(*c, tools::PaletteCandidatesTable().Params(), candidates->arguments);
   c->add_flag("--json", candidates->json, "Print the palette_candidates JSON");
   c->callback([candidates, &exit_code] { exit_code = RunCandidates(*candidates); });
+  AddPaletteDescribe(*palette, exit_code);
 }
 
 }  // namespace kbot::app

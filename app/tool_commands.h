@@ -1,5 +1,5 @@
-// `kbot vfs list` and `kbot palette candidates`: the vfs_list and
-// palette_candidates tools as commands.
+// `kbot vfs list`, `kbot palette candidates` and `kbot palette describe`: the
+// vfs_list, palette_candidates and palette_describe tools as commands.
 #pragma once
 
 #include "CLI/CLI.hpp"

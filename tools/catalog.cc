@@ -1,16 +1,19 @@
 #include "tools/catalog.h"
 
 #include "absl/strings/match.h"
-#include "tools/context_handlers.h"
+#include "tools/context_list_tool.h"
 #include "tools/gaf_handlers.h"
 #include "tools/fxt_handlers.h"
 #include "tools/font_handlers.h"
-#include "tools/hpi_handlers.h"
+#include "tools/hpi_list_tool.h"
 #include "tools/map_describe_tool.h"
 #include "tools/map_render_tool.h"
+#include "tools/palette_candidates_tool.h"
+#include "tools/palette_describe_tool.h"
 #include "tools/picture_handlers.h"
 #include "tools/player_handlers.h"
 #include "tools/style_handlers.h"
+#include "tools/vfs_list_tool.h"
 #include "tools/tool_support.h"
 #include "formats/gaf/gaf.h"
 
@@ -35,7 +38,8 @@ std::vector<Tool> AllTools() {
   return {ContextListTool(),       VfsListTool(), GafListTool(),  GafInfoTool(), GafExportTool(),
           PaletteCandidatesTool(), HpiListTool(), MapDescribeTool(), MapRenderTool(),
           StyleDescribeTool(), StyleTilesTool(), FxtDecodeTool(), FontRenderTool(),
-          PictureExportTool(), PlayerDescribeTool()};
+          PictureExportTool(), PlayerDescribeTool(),
+          PaletteDescribeTool()};
 }
 
 absl::StatusOr<std::vector<std::string>> CompleteArgument(absl::string_view argument,

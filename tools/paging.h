@@ -13,7 +13,9 @@
 #include <optional>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "tools/params.h"
 #include "tools/tool.h"
 
 namespace kbot::tools {
@@ -28,6 +30,34 @@ struct PageRequest {
   size_t offset = 0;
   std::optional<size_t> limit;  // nullopt: every match (the CLI)
 };
+
+// A listing tool's request derives from PageRequest (besides ContextRequest
+// or AssetRequest) and declares its page members with AddPageParams. `limit`
+// stays unset unless given: the tool pages by kDefaultPageLimit
+// (PageLimitOr), a command may list every match.
+inline size_t PageLimitOr(const PageRequest& request, size_t fallback) {
+  return request.limit.value_or(fallback);
+}
+
+// The rows of pattern, offset and limit, with the schemas of
+// PageInputProperties; `examples` shows the pattern in use.
+template <class Request>
+RequestTable<Request>& AddPageParams(RequestTable<Request>& table, absl::string_view examples) {
+  static_assert(std::is_base_of_v<PageRequest, Request>);
+  return table
+      .Add("pattern", &PageRequest::pattern,
+           {{"type", "string"},
+            {"description",
+             absl::StrCat("A glob, case-insensitive: * and ? within a folder, ** across (e.g. ",
+                          examples, "; default **)")}})
+      .Add("offset", &PageRequest::offset,
+           {{"type", "integer"}, {"minimum", 0}, {"description", "Matches to skip"}})
+      .Add("limit", &PageRequest::limit,
+           {{"type", "integer"},
+            {"minimum", 1},
+            {"maximum", kMaxPageLimit},
+            {"description", absl::StrCat("Entries per page (default ", kDefaultPageLimit, ")")}});
+}
 
 // The pattern, offset and limit properties of an input schema; `examples`
 // shows the pattern in use ("anims/*.gaf or **/*.pcx").

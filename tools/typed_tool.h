@@ -70,6 +70,25 @@ Tool MakeContextTool(ToolInfo info, const RequestTable<Request>& table, json out
 }
 
 template <class Request>
+using ToolRun = std::function<ToolResult(const Request&, const ToolCall&)>;
+
+// A tool that does not work in one context (context_list): `run` gets the
+// request and the call, the workspace included.
+template <class Request>
+Tool MakeTool(ToolInfo info, const RequestTable<Request>& table, json output_schema,
+              ToolRun<Request> run) {
+  Tool tool{std::move(info.name), std::move(info.title), std::move(info.description),
+            table.InputSchema(),  std::move(output_schema), info.annotations,
+            nullptr,              table.Params(),           std::nullopt};
+  tool.handler = [table, run = std::move(run)](const ToolCall& call) {
+    absl::StatusOr<Request> request = table.ParseChecked(call.arguments);
+    if (!request.ok()) return ErrorResult(request.status());
+    return run(*request, call);
+  };
+  return tool;
+}
+
+template <class Request>
 using PictureDraw = std::function<absl::StatusOr<ResourceBytes>(const contexts::Context&,
                                                                 const Request&, Progress&)>;
 

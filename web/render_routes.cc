@@ -17,7 +17,7 @@ namespace kbot::web {
 
 namespace {
 
-constexpr const char* kExports[] = {"map", "tiles", "font", "picture"};
+constexpr const char* kExports[] = {"map", "tiles", "font", "picture", "swatch"};
 
 bool KnownExport(const std::string& name) {
   for (const char* e : kExports) {
@@ -41,7 +41,7 @@ void Serve(const http::HttpHost& host, const contexts::Workspace& workspace,
     ++exports;
   }
   if (exports != 1) {
-    return WriteError(res, 400, "/render/ needs one export=map|tiles|font|picture");
+    return WriteError(res, 400, "/render/ needs one export=map|tiles|font|picture|swatch");
   }
   absl::StatusOr<const contexts::Context*> context = workspace.Find(uri.context);
   if (!context.ok()) return WriteError(res, 404, std::string(context.status().message()));

@@ -13,7 +13,7 @@
 
 #include "formats/hpi/hpi.h"
 #include "formats/hpi/hpi_writer.h"
-#include "tools/hpi_handlers.h"
+#include "tools/hpi_list_tool.h"
 #include "nlohmann/json.hpp"
 #include "tests/support/hpi_bytes.h"
 #include "tests/support/kbot_process.h"
@@ -65,7 +65,8 @@ std::vector<uint8_t> Big(size_t n) {
 json ToolJson(const std::string& path, const std::vector<uint8_t>& bytes) {
   const contexts::Context ctx{"t", contexts::Game::kTa, "", true,
                               contexts::MakeMemoryVfs({{path, bytes}}, "test")};
-  const tools::ToolResult r = tools::RunHpiList(ctx, {{"path", path}});
+  const tools::ToolResult r =
+      tools::RunHpiList(ctx, tools::HpiListTable().Parse({{"path", path}}));
   EXPECT_FALSE(r.error) << *r.error;
   return r.structured;
 }

@@ -7,7 +7,7 @@
 #include <map>
 
 #include "formats/hpi/hpi_writer.h"
-#include "tools/context_list.h"
+#include "tools/context_list_tool.h"
 #include "tests/contexts/test_dir.h"
 
 namespace kbot::contexts {

@@ -7,7 +7,7 @@
 #include <map>
 
 #include "demo/demo_assets.h"
-#include "tools/context_list.h"
+#include "tools/context_list_tool.h"
 
 namespace kbot::demo {
 namespace {

@@ -73,6 +73,12 @@ const std::vector<Command>& Commands() {
       {"vfs list --limit 3", ""},
       {"palette candidates units/verflag.gaf --json", ""},
       {"palette candidates units/verflag.gaf", ""},
+      {"palette describe demo/palettes/palette.pal --json", ""},
+      {"palette describe palettes/veruna.pcx --context demo --swatch out/veruna.png",
+       "out/veruna.png"},
+      {"palette describe demo/anims/demo.gaf", ""},
+      {"vfs list --pattern 'units/*' --offset 1 --limit 1", ""},
+      {"hpi list demo/demo.ufo --pattern '**/*.gaf' --limit 1 --json", ""},
       {"nonsense", ""},
   };
   return commands;

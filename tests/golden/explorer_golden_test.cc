@@ -45,6 +45,7 @@ const std::vector<std::string>& Routes() {
       "/render/demo/GTADATA/DEMO.CMP?export=map&x=0&y=0&w=8&h=8&scale=2",
       "/render/demo/GTADATA/STYLE001.G24?export=tiles&kind=lid&count=4",
       "/render/demo/GTADATA/DEMO.FON?export=font&text=KBOT",
+      "/render/demo/palettes/palette.pal?export=swatch",
       "/render/demo/GTADATA/DEMO.CMP",
       "/palette/demo/palettes/palette.pal",
       "/palette/demo/anims/demo.gaf",

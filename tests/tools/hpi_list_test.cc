@@ -1,7 +1,7 @@
 // The hpi_list tool called directly, without a transport: exact entries,
 // sizes and compression names of byte-built archives, the glob filter, the
 // pages, and malformed archives as isError results naming the archive.
-#include "tools/hpi_handlers.h"
+#include "tools/hpi_list_tool.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -40,7 +40,7 @@ tools::ToolResult Call(const contexts::Context& context, const json& arguments) 
   absl::StatusOr<CompiledSchema> in = CompiledSchema::Compile(tool.input_schema);
   EXPECT_TRUE(in.ok()) << in.status();
   EXPECT_TRUE(in->Validate(arguments).ok()) << in->Validate(arguments) << arguments.dump();
-  tools::ToolResult result = RunHpiList(context, arguments);
+  tools::ToolResult result = RunHpiList(context, HpiListTable().Parse(arguments));
   if (!result.error) {
     absl::StatusOr<CompiledSchema> out = CompiledSchema::Compile(tool.output_schema);
     EXPECT_TRUE(out.ok()) << out.status();

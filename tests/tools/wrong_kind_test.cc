@@ -10,7 +10,7 @@
 #include "tools/font_handlers.h"
 #include "tools/fxt_handlers.h"
 #include "tools/gaf_tools.h"
-#include "tools/hpi_handlers.h"
+#include "tools/hpi_list_tool.h"
 #include "tools/map_describe_tool.h"
 #include "tools/picture_handlers.h"
 #include "tools/player_handlers.h"

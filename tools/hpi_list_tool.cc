@@ -1,29 +1,17 @@
-#include "tools/hpi_handlers.h"
+#include "tools/hpi_list_tool.h"
 
-#include "absl/strings/str_cat.h"
-#include "contexts/vfs.h"
 #include "formats/hpi/hpi.h"
-#include "tools/tool_support.h"
 #include "tools/file_kind.h"
+#include "tools/tool_support.h"
 
 namespace kbot::tools {
 
 namespace {
 
-
-json IntegerSchema() { return {{"type", "integer"}, {"minimum", 0}}; }
-
-json HpiListInput() {
-  json properties = {{"context", ContextProperty()},
-                     {"path", PathProperty("The archive (.hpi, .ufo, .ccx, .gp3, .gp4, .swx)")}};
-  properties.update(PageInputProperties("units/*.fbi or **/*.gaf"));
-  return InputSchema(std::move(properties), {"path"});
-}
-
 json HpiListOutput() {
   json entry = OutputSchema({{"path", {{"type", "string"}}},
-                             {"size", IntegerSchema()},
-                             {"compressed_size", IntegerSchema()},
+                             {"size", CountSchema()},
+                             {"compressed_size", CountSchema()},
                              // "unknown": a compression byte the format does not
                              // define; the entry is listed, reading it fails.
                              {"compression",
@@ -35,8 +23,8 @@ json HpiListOutput() {
                            {"path", "version"}, std::move(entry));
 }
 
-// docs/formats/hpi.md numbers the versions 1 and 2; the header holds 0x10000 and
-// 0x20000 (OpenHpi refuses anything else).
+// docs/formats/hpi.md numbers the versions 1 and 2; the header holds 0x10000
+// and 0x20000 (OpenHpi refuses anything else).
 int VersionNumber(uint32_t version) { return version == hpi::kVersion2 ? 2 : 1; }
 
 json EntryJson(const hpi::HpiEntry& e) {
@@ -47,6 +35,16 @@ json EntryJson(const hpi::HpiEntry& e) {
 }
 
 }  // namespace
+
+const RequestTable<HpiListRequest>& HpiListTable() {
+  static const RequestTable<HpiListRequest> table = [] {
+    RequestTable<HpiListRequest> t;
+    AddAssetParams(t, "The archive (.hpi, .ufo, .ccx, .gp3, .gp4, .swx)");
+    AddPageParams(t, "units/*.fbi or **/*.gaf");
+    return t;
+  }();
+  return table;
+}
 
 absl::StatusOr<json> HpiList(const Asset& asset, const PageRequest& request) {
   if (absl::Status s = RequireKind(asset, {FileKind::kHpi}); !s.ok()) return s;
@@ -61,10 +59,12 @@ absl::StatusOr<json> HpiList(const Asset& asset, const PageRequest& request) {
   return out;
 }
 
-ToolResult RunHpiList(const contexts::Context& context, const json& arguments) {
-  absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, arguments.value("path", ""));
+ToolResult RunHpiList(const contexts::Context& context, const HpiListRequest& request) {
+  absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
   if (!opened.ok()) return ErrorResult(opened.status());
-  absl::StatusOr<json> listed = HpiList(opened->asset, PageArguments(arguments));
+  PageRequest page = request;
+  page.limit = PageLimitOr(request, kDefaultPageLimit);
+  absl::StatusOr<json> listed = HpiList(opened->asset, page);
   if (!listed.ok()) return ErrorResult(InContext(context, listed.status()));
   ToolResult result;
   result.structured = *std::move(listed);
@@ -72,18 +72,16 @@ ToolResult RunHpiList(const contexts::Context& context, const json& arguments) {
 }
 
 Tool HpiListTool() {
-  return {"hpi_list",
-          "List the entries of an HPI archive",
-          "The files inside an HPI-family archive of a context (TA's .hpi, .ufo, .ccx, .gp3, "
-          ".gp4, .swx; TA: Kingdoms' version 2 alike): each entry's path as the archive spells "
-          "it, its size, its stored size and its compression (none, lz77, zlib). Filter with a "
-          "glob (pattern); pages like vfs_list: pass next_offset back as offset.",
-          HpiListInput(),
-          HpiListOutput(),
-          {},
-          InContextHandler([](const contexts::Context& c, const ToolCall& call) {
-            return RunHpiList(c, call.arguments);
-          })};
+  return MakeContextTool<HpiListRequest>(
+      {"hpi_list", "List the entries of an HPI archive",
+       "The files inside an HPI-family archive of a context (TA's .hpi, .ufo, .ccx, .gp3, "
+       ".gp4, .swx; TA: Kingdoms' version 2 alike): each entry's path as the archive spells "
+       "it, its size, its stored size and its compression (none, lz77, zlib). Filter with a "
+       "glob (pattern); pages like vfs_list: pass next_offset back as offset."},
+      HpiListTable(), HpiListOutput(),
+      [](const contexts::Context& context, const HpiListRequest& request, const ToolCall&) {
+        return RunHpiList(context, request);
+      });
 }
 
 }  // namespace kbot::tools
