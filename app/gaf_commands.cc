@@ -12,8 +12,11 @@
 #include "app/gaf_edit_commands.h"
 #include "app/table.h"
 #include "app/workspace_support.h"
+#include "app/tool_options.h"
 #include "contexts/file_io.h"
-#include "tools/gaf_handlers.h"
+#include "tools/gaf_export_tool.h"
+#include "tools/gaf_info_tool.h"
+#include "tools/gaf_list_tool.h"
 #include "tools/gaf_tools.h"
 
 namespace kbot::app {
@@ -22,29 +25,17 @@ namespace {
 
 using tools::json;
 
-struct ListOptions {
+// gaf_list's, gaf_info's and gaf_export's own parameters are in `arguments`
+// (app/tool_options.h); FILE and --context stand for path and context.
+struct ToolOptions {
   std::string file;
   std::optional<std::string> context;
+  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
   bool json = false;
 };
 
-struct InfoOptions {
-  std::string file;
-  std::optional<std::string> context;
-  std::optional<std::string> sequence;
-  bool json = false;
-};
-
-struct ExportOptions {
-  std::string file;
-  std::optional<std::string> context;
+struct ExportOptions : ToolOptions {
   std::string target;
-  std::string format = "png";
-  std::optional<std::string> sequence;
-  std::optional<int> frame;
-  std::optional<std::string> palette;
-  std::optional<std::string> transparency;
-  int scale = 1;
 };
 
 struct CheckOptions {
@@ -54,19 +45,23 @@ struct CheckOptions {
 
 std::string VersionText(uint32_t version) { return absl::StrFormat("0x%08x", version); }
 
-int RunList(const ListOptions& o) {
+int RunList(const ToolOptions& o) {
+  absl::StatusOr<tools::GafListRequest> request =
+      tools::GafListTable().ParseChecked(*o.arguments);
+  if (!request.ok()) return Usage("gaf list", request.status());
   absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
   if (!opened.ok()) return Fail("gaf list", opened.status());
-  absl::StatusOr<json> out = tools::GafList(opened->asset);
-  if (!out.ok()) return Fail("gaf list", out.status());
+  absl::StatusOr<tools::GafListing> listed = tools::ListGaf(opened->asset);
+  if (!listed.ok()) return Fail("gaf list", listed.status());
+  const json out = tools::GafListing::Fields().ToJson(*listed);
   if (o.json) {
-    PrintJson(*out);
+    PrintJson(out);
     return kExitOk;
   }
-  const json& sequences = (*out)["sequences"];
+  const json& sequences = out["sequences"];
   std::cout << "GAF: " << sequences.size() << " sequence(s), version "
-            << VersionText((*out)["version"].get<uint32_t>())
-            << ((*out)["variant"] == "ta3d-truecolor" ? " (TA3D truecolor: zlib RGB(A) frames)" : "")
+            << VersionText(out["version"].get<uint32_t>())
+            << (out["variant"] == "ta3d-truecolor" ? " (TA3D truecolor: zlib RGB(A) frames)" : "")
             << "\n\n";
   Table table({"#", "Name", "Frames", "Loops", "Duration (ticks)", "Duration (sec)"});
   for (const json& s : sequences) {
@@ -76,21 +71,25 @@ int RunList(const ListOptions& o) {
                absl::StrFormat("%.2f", s["duration_sec"].get<double>())});
   }
   table.Print(std::cout);
-  for (const json& w : (*out)["warnings"]) std::cout << "warning: " << w.get<std::string>() << "\n";
+  for (const json& w : out["warnings"]) std::cout << "warning: " << w.get<std::string>() << "\n";
   return kExitOk;
 }
 
-int RunInfo(const InfoOptions& o) {
+int RunInfo(const ToolOptions& o) {
+  absl::StatusOr<tools::GafInfoRequest> request =
+      tools::GafInfoTable().ParseChecked(*o.arguments);
+  if (!request.ok()) return Usage("gaf info", request.status());
   absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
   if (!opened.ok()) return Fail("gaf info", opened.status());
-  absl::StatusOr<json> out = tools::GafInfo(opened->asset, o.sequence);
-  if (!out.ok()) return Fail("gaf info", out.status());
+  absl::StatusOr<tools::GafInfoReport> info = tools::DescribeGaf(opened->asset, request->sequence);
+  if (!info.ok()) return Fail("gaf info", info.status());
+  const json out = tools::GafInfoReport::Fields().ToJson(*info);
   if (o.json) {
-    PrintJson(*out);
+    PrintJson(out);
     return kExitOk;
   }
-  std::cout << o.file << ": version " << VersionText((*out)["version"].get<uint32_t>()) << "\n";
-  for (const json& s : (*out)["sequences"]) {
+  std::cout << o.file << ": version " << VersionText(out["version"].get<uint32_t>()) << "\n";
+  for (const json& s : out["sequences"]) {
     std::cout << "\nsequence " << s["index"].get<size_t>() << " \"" << s["name"].get<std::string>()
               << "\": " << s["frames"].size() << " frame(s), loop word "
               << absl::StrFormat("0x%04x", s["loop_flags"].get<unsigned>())
@@ -108,64 +107,64 @@ int RunInfo(const InfoOptions& o) {
     }
     table.Print(std::cout);
   }
-  for (const json& w : (*out)["warnings"]) std::cout << "warning: " << w.get<std::string>() << "\n";
-  for (const json& e : (*out)["errors"]) std::cout << "error: " << e.get<std::string>() << "\n";
-  return (*out)["errors"].empty() ? kExitOk : kExitFailed;
+  for (const json& w : out["warnings"]) std::cout << "warning: " << w.get<std::string>() << "\n";
+  for (const json& e : out["errors"]) std::cout << "error: " << e.get<std::string>() << "\n";
+  return out["errors"].empty() ? kExitOk : kExitFailed;
 }
 
 // A plain file's export: the game rule unless told otherwise, and the
 // --palette file or the embedded TA palette.
-absl::StatusOr<tools::ExportRequest> PlainFileRequest(const ExportOptions& o) {
+absl::StatusOr<tools::ExportRequest> PlainFileRequest(const tools::GafExportRequest& r) {
   tools::ExportRequest req;
-  absl::StatusOr<tools::ExportFormat> format = tools::ParseExportFormat(o.format);
+  absl::StatusOr<tools::ExportFormat> format = tools::ParseExportFormat(r.format);
   if (!format.ok()) return format.status();
   absl::StatusOr<gaf::Transparency> transparency =
-      gaf::Transparency::Parse(o.transparency.value_or("game"));
+      gaf::Transparency::Parse(r.transparency.value_or("game"));
   if (!transparency.ok()) return transparency.status();
-  absl::StatusOr<tools::PaletteChoice> palette = LoadPalette(o.palette);
+  absl::StatusOr<tools::PaletteChoice> palette = LoadPalette(r.palette);
   if (!palette.ok()) return palette.status();
   req.format = *format;
   req.transparency = *transparency;
   req.palette = *std::move(palette);
-  req.sequence = o.sequence;
-  req.frame = o.frame;
-  req.scale = o.scale;
+  req.sequence = r.sequence;
+  req.frame = r.frame;
+  req.scale = r.scale;
   return req;
 }
 
-// In a context: what gaf_export does with the same arguments (the context's
+// In a context: what gaf_export does with the same request (the context's
 // transparency default, its palette chain, --palette a path inside it).
-absl::StatusOr<tools::ExportRequest> ContextRequest(const ExportOptions& o,
-                                                    const CommandAsset& opened,
-                                                    std::vector<std::string>& warnings) {
-  json arguments = {{"path", o.file}, {"format", o.format}, {"scale", o.scale}};
-  if (o.sequence) arguments["sequence"] = *o.sequence;
-  if (o.frame) arguments["frame"] = *o.frame;
-  if (o.palette) arguments["palette"] = *o.palette;
-  if (o.transparency) arguments["transparency"] = *o.transparency;
-  return tools::ExportRequestFor(*opened.context, opened.asset.path, arguments, warnings);
+absl::StatusOr<tools::ExportResult> Export(const CommandAsset& opened,
+                                           const tools::GafExportRequest& request) {
+  if (opened.context != nullptr) {
+    absl::StatusOr<tools::GafExportOutcome> outcome =
+        tools::ExportGafAsset(*opened.context, opened.asset, request);
+    if (!outcome.ok()) return outcome.status();
+    return std::move(outcome->exported);
+  }
+  absl::StatusOr<tools::ExportRequest> req = PlainFileRequest(request);
+  if (!req.ok()) return req.status();
+  return tools::GafExport(opened.asset, *req);
 }
 
+// A request the table's checks refuse (a frame for an animation) fails as
+// the tool does: exit 1, as before the options came from the table.
 int RunExport(const ExportOptions& o) {
+  absl::StatusOr<tools::GafExportRequest> request =
+      tools::GafExportTable().ParseChecked(*o.arguments);
+  if (!request.ok()) return Fail("gaf export", request.status());
+  request->path = o.file;
   absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
   if (!opened.ok()) return Fail("gaf export", opened.status());
-  std::vector<std::string> warnings;
-  absl::StatusOr<tools::ExportRequest> req = opened->context != nullptr
-                                                 ? ContextRequest(o, *opened, warnings)
-                                                 : PlainFileRequest(o);
-  if (!req.ok()) return Fail("gaf export", req.status());
-  absl::StatusOr<tools::ExportResult> result = tools::GafExport(opened->asset, *req);
+  absl::StatusOr<tools::ExportResult> result = Export(*opened, *request);
   if (!result.ok()) return Fail("gaf export", result.status());
   absl::Status written = contexts::WriteFileAtomically(o.target, result->image);
   if (!written.ok()) return Fail("gaf export", written);
-  const json& s = result->structured;
-  std::cout << "wrote " << o.target << ": " << s["format"].get<std::string>() << ", "
-            << s["width"].get<int>() << "x" << s["height"].get<int>() << ", "
-            << s["frames"].get<size_t>() << " frame(s), " << s["bytes"].get<size_t>()
-            << " bytes, transparency " << s["transparency"].get<std::string>() << ", palette "
-            << s["palette"]["source"].get<std::string>() << "\n";
-  for (const json& w : s["warnings"]) std::cout << "warning: " << w.get<std::string>() << "\n";
-  for (const std::string& w : warnings) std::cout << "warning: " << w << "\n";
+  const tools::GafExportSummary& s = result->summary;
+  std::cout << "wrote " << o.target << ": " << s.format << ", " << s.width << "x" << s.height
+            << ", " << s.frames << " frame(s), " << s.bytes << " bytes, transparency "
+            << s.transparency << ", palette " << s.palette.source << "\n";
+  for (const std::string& w : s.warnings) std::cout << "warning: " << w << "\n";
   return kExitOk;
 }
 
@@ -212,18 +211,19 @@ void AddGafCommands(CLI::App& app, int& exit_code) {
   CLI::App* gaf = app.add_subcommand("gaf", "GAF/TAF sprite animations");
   gaf->require_subcommand(1);
 
-  auto list = std::make_shared<ListOptions>();
+  auto list = std::make_shared<ToolOptions>();
   CLI::App* l = gaf->add_subcommand("list", "List the sequences of a GAF/TAF");
   l->add_option("FILE", list->file, "GAF or TAF file")->required();
   l->add_option("--context", list->context, kContextHelp);
+  AddToolOptions(*l, tools::GafListTable().Params(), list->arguments);
   l->add_flag("--json", list->json, "Print the gaf_list JSON");
   l->callback([list, &exit_code] { exit_code = RunList(*list); });
 
-  auto info = std::make_shared<InfoOptions>();
+  auto info = std::make_shared<ToolOptions>();
   CLI::App* i = gaf->add_subcommand("info", "Every header value of every frame");
   i->add_option("FILE", info->file, "GAF or TAF file")->required();
   i->add_option("--context", info->context, kContextHelp);
-  i->add_option("--sequence", info->sequence, "A sequence index or name (case-insensitive)");
+  AddToolOptions(*i, tools::GafInfoTable().Params(), info->arguments);
   i->add_flag("--json", info->json, "Print the gaf_info JSON");
   i->callback([info, &exit_code] { exit_code = RunInfo(*info); });
 
@@ -231,17 +231,8 @@ void AddGafCommands(CLI::App& app, int& exit_code) {
   CLI::App* e = gaf->add_subcommand("export", "Render a frame or a sequence to an image");
   e->add_option("FILE", exp->file, "GAF or TAF file")->required();
   e->add_option("--target", exp->target, "Output image file")->required();
-  e->add_option("--format", exp->format, "png (one frame), gif, apng or sheet (the sequence)")
-      ->check(CLI::IsMember({"png", "gif", "apng", "sheet"}));
-  e->add_option("--sequence", exp->sequence, "A sequence index or name (default 0)");
-  e->add_option("--frame", exp->frame, "Frame index for png (default 0)")
-      ->check(CLI::NonNegativeNumber);
-  e->add_option("--palette", exp->palette, "A 1024-byte PAL or a 256-colour PCX");
   e->add_option("--context", exp->context, kContextHelp);
-  e->add_option("--transparency", exp->transparency,
-                "game, heuristic, none or an index 0..255 (default: game, or the context's)");
-  e->add_option("--scale", exp->scale, "Nearest-neighbour enlargement, 1-8")
-      ->check(CLI::Range(1, 8));
+  AddToolOptions(*e, tools::GafExportTable().Params(), exp->arguments);
   e->callback([exp, &exit_code] { exit_code = RunExport(*exp); });
 
   auto check = std::make_shared<CheckOptions>();

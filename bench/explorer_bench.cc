@@ -11,7 +11,7 @@
 //   BM_ExplorerDirectRender/KIND       the baseline of the cold figure: the
 //                                      same rendering in process, no HTTP (the
 //                                      route's own calls: VFS read,
-//                                      ExportRequestFor, GafExport)
+//                                      ExportGafAsset)
 //   BM_ExplorerFirstImageCached/KIND   the same GET answered from the cache
 //   BM_ExplorerTransportFloor          the baseline of the cached figure: GET
 //                                      /png/ (the image route's own refusal,
@@ -46,7 +46,7 @@
 #include "contexts/workspace.h"
 #include "demo/demo_context.h"
 #include "http/http_host.h"
-#include "tools/gaf_handlers.h"
+#include "tools/gaf_export_tool.h"
 #include "web/explorer.h"
 
 namespace kbot::bench {
@@ -214,7 +214,12 @@ void BM_ExplorerDirectRender(benchmark::State& state, const Image& image) {
     state.SkipWithError("no demo context");
     return;
   }
-  const json arguments = ArgumentsOf(image);
+  absl::StatusOr<tools::GafExportRequest> request =
+      tools::GafExportTable().ParseChecked(ArgumentsOf(image));
+  if (!request.ok()) {
+    state.SkipWithError(std::string(request.status().message()).c_str());
+    return;
+  }
   size_t bytes = 0;
   for (auto _ : state) {
     absl::StatusOr<contexts::VfsFile> file = (*context)->vfs->Read(kGaf);
@@ -223,20 +228,14 @@ void BM_ExplorerDirectRender(benchmark::State& state, const Image& image) {
       return;
     }
     const tools::Asset asset{file->stat.path, file->bytes()};
-    std::vector<std::string> warnings;
-    absl::StatusOr<tools::ExportRequest> request =
-        tools::ExportRequestFor(**context, asset.path, arguments, warnings);
-    if (!request.ok()) {
-      state.SkipWithError(std::string(request.status().message()).c_str());
-      return;
-    }
-    absl::StatusOr<tools::ExportResult> exported = tools::GafExport(asset, *request);
+    absl::StatusOr<tools::GafExportOutcome> exported =
+        tools::ExportGafAsset(**context, asset, *request);
     if (!exported.ok()) {
       state.SkipWithError(std::string(exported.status().message()).c_str());
       return;
     }
-    bytes = exported->image.size();
-    benchmark::DoNotOptimize(exported->image.data());
+    bytes = exported->exported.image.size();
+    benchmark::DoNotOptimize(exported->exported.image.data());
   }
   state.counters["image_bytes"] = double(bytes);
 }

@@ -2,7 +2,9 @@
 
 #include "absl/strings/match.h"
 #include "tools/context_list_tool.h"
-#include "tools/gaf_handlers.h"
+#include "tools/gaf_export_tool.h"
+#include "tools/gaf_info_tool.h"
+#include "tools/gaf_list_tool.h"
 #include "tools/fxt_handlers.h"
 #include "tools/font_handlers.h"
 #include "tools/hpi_list_tool.h"

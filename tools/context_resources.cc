@@ -3,7 +3,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "tools/font_handlers.h"
-#include "tools/gaf_handlers.h"
 #include "tools/image_result.h"
 #include "tools/picture_resource.h"
 #include "tools/picture_handlers.h"
@@ -94,11 +93,8 @@ absl::StatusOr<ResourceBytes> RenderResource(const contexts::Context& context,
     for (const ImageExport& e : kImageExports) {
       if (value == e.name) return RenderImageResource(context, uri, e.tool().input_schema, e.draw);
     }
-    if (value != "png" && value != "gif" && value != "apng" && value != "sheet") {
-      return RenderPictureResource(context, uri, progress);
-    }
   }
-  return RenderExportResource(context, uri, progress);
+  return RenderPictureResource(context, uri, progress);
 }
 
 std::string Instructions(const contexts::Workspace& workspace) {

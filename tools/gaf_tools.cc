@@ -18,64 +18,7 @@ namespace kbot::tools {
 
 namespace {
 
-double Seconds(uint64_t ticks) {
-  return std::round(double(ticks) * 1000.0 / image::kTicksPerSecond) / 1000.0;
-}
-
-absl::StatusOr<size_t> SelectSequence(const gaf::Gaf& gaf, const Asset& asset,
-                                      const std::optional<std::string>& sequence) {
-  if (gaf.sequences.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat(asset.path, ": the file has no sequences"));
-  }
-  if (!sequence) return 0;
-  std::optional<size_t> found = gaf::FindSequence(gaf, *sequence);
-  if (!found) {
-    return absl::NotFoundError(absl::StrCat(asset.path, ": no sequence \"", *sequence,
-                                            "\" (the file has ", gaf.sequences.size(),
-                                            ", indexed from 0; gaf_list names them)"));
-  }
-  return *found;
-}
-
-json FrameHeaderJson(const gaf::FrameInfo& info) {
-  return json{{"width", info.width},
-              {"height", info.height},
-              {"origin_x", info.origin_x},
-              {"origin_y", info.origin_y},
-              {"transparency", info.transparency},
-              {"storage", std::string(gaf::StorageName(info.storage()))},
-              {"storage_byte", info.storage_byte},
-              {"layers", info.layer_count},
-              {"blend", info.blend},
-              {"unknown12", info.unknown12},
-              {"unknown20", info.unknown20}};
-}
-
-json FrameJson(size_t index, const gaf::Frame& frame) {
-  json j = json{{"index", index}};
-  j.update(FrameHeaderJson(frame.info));
-  j["duration"] = frame.duration;
-  j["duration_ticks"] = frame.ticks();
-  if (frame.info.layered()) {
-    json layers = json::array();
-    for (const gaf::FrameInfo& layer : frame.info.layers) layers.push_back(FrameHeaderJson(layer));
-    j["layer_frames"] = std::move(layers);
-  }
-  return j;
-}
-
-// PNG colour type, from the IHDR that every PNG starts with.
-std::string PngColor(const std::vector<uint8_t>& png) {
-  return png.size() > 25 && png[25] == 3 ? "indexed" : "rgba";
-}
-
-struct Encoded {
-  std::vector<uint8_t> bytes;
-  int width = 0, height = 0;
-  size_t frames = 1;
-};
-
-absl::StatusOr<Encoded> ExportFrame(const Asset& asset, const gaf::Sequence& seq, size_t s,
+absl::StatusOr<EncodedExport> ExportFrame(const Asset& asset, const gaf::Sequence& seq, size_t s,
                                     const ExportRequest& req, gaf::Warnings* warnings) {
   const int f = req.frame.value_or(0);
   if (f < 0 || size_t(f) >= seq.frames.size()) {
@@ -107,7 +50,7 @@ absl::StatusOr<Encoded> ExportFrame(const Asset& asset, const gaf::Sequence& seq
     png = image::EncodeIndexedPng(*scaled, req.palette.colors);
   }
   if (!png.ok()) return png.status();
-  return Encoded{*std::move(png), width, height, 1};
+  return EncodedExport{*std::move(png), width, height, 1};
 }
 
 template <typename Animation>
@@ -118,7 +61,7 @@ absl::Status ScaleInPlace(Animation& animation, int factor) {
   return absl::OkStatus();
 }
 
-absl::StatusOr<Encoded> ExportSequence(const Asset& asset, const gaf::Gaf& gaf, size_t s,
+absl::StatusOr<EncodedExport> ExportSequence(const Asset& asset, const gaf::Gaf& gaf, size_t s,
                                        const ExportRequest& req, gaf::Warnings* warnings) {
   Progress& job = req.progress != nullptr ? *req.progress : NoProgress();
   const uint64_t n = gaf.sequences[s].frames.size();
@@ -136,7 +79,7 @@ absl::StatusOr<Encoded> ExportSequence(const Asset& asset, const gaf::Gaf& gaf, 
   }
   image::PngOptions png_options;
   png_options.progress = &encoding;
-  Encoded out;
+  EncodedExport out;
   out.frames = anim->frames();
   absl::StatusOr<image::EncodedImage> bytes;
   switch (req.format) {
@@ -180,14 +123,6 @@ absl::StatusOr<Encoded> ExportSequence(const Asset& asset, const gaf::Gaf& gaf, 
   return out;
 }
 
-// What decoding every frame of some sequences found.
-struct DecodeReport {
-  gaf::Warnings warnings;
-  std::vector<std::string> errors;
-  uint64_t frames = 0;
-  uint64_t pixels = 0;
-};
-
 // Every stock file draws at most 127 pixels per byte it holds (raw frames one),
 // so a file whose frames claim far more is sharing frames to make the reader
 // work for nothing; decoding stops there. A TA3D file's zlib frames can draw
@@ -199,9 +134,32 @@ uint64_t PixelBudget(const Asset& asset, const gaf::Gaf& gaf) {
   return std::max<uint64_t>(gaf::kMaxFramePixels, per_byte * uint64_t(asset.bytes.size()));
 }
 
-// Decodes sequences [first, last) by the game's rule: what gaf_info and
-// gaf check report beyond the headers (short rows, data past the end,
-// refused layers).
+}  // namespace
+
+absl::StatusOr<gaf::Gaf> ReadGafAsset(const Asset& asset) {
+  if (absl::Status s = RequireKind(asset, kGafKinds); !s.ok()) return s;
+  return gaf::ReadGaf(asset.bytes, asset.path);
+}
+
+std::string DumpJson(const json& value, int indent) {
+  return value.dump(indent, ' ', false, json::error_handler_t::replace);
+}
+
+absl::StatusOr<size_t> SelectSequence(const gaf::Gaf& gaf, const Asset& asset,
+                                      const std::optional<std::string>& sequence) {
+  if (gaf.sequences.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(asset.path, ": the file has no sequences"));
+  }
+  if (!sequence) return 0;
+  std::optional<size_t> found = gaf::FindSequence(gaf, *sequence);
+  if (!found) {
+    return absl::NotFoundError(absl::StrCat(asset.path, ": no sequence \"", *sequence,
+                                            "\" (the file has ", gaf.sequences.size(),
+                                            ", indexed from 0; gaf_list names them)"));
+  }
+  return *found;
+}
+
 void DecodeFrames(const Asset& asset, const gaf::Gaf& gaf, size_t first, size_t last,
                   DecodeReport& report) {
   const uint64_t budget = PixelBudget(asset, gaf);
@@ -229,7 +187,7 @@ void DecodeFrames(const Asset& asset, const gaf::Gaf& gaf, size_t first, size_t 
   }
 }
 
-const char* FormatName(ExportFormat f) {
+const char* ExportFormatName(ExportFormat f) {
   switch (f) {
     case ExportFormat::kPng: return "png";
     case ExportFormat::kGif: return "gif";
@@ -239,71 +197,11 @@ const char* FormatName(ExportFormat f) {
   return "png";
 }
 
-}  // namespace
-
-absl::StatusOr<gaf::Gaf> ReadGafAsset(const Asset& asset) {
-  if (absl::Status s = RequireKind(asset, kGafKinds); !s.ok()) return s;
-  return gaf::ReadGaf(asset.bytes, asset.path);
-}
-
-std::string DumpJson(const json& value, int indent) {
-  return value.dump(indent, ' ', false, json::error_handler_t::replace);
-}
-
-absl::StatusOr<json> GafList(const Asset& asset) {
-  absl::StatusOr<gaf::Gaf> gaf = ReadGafAsset(asset);
-  if (!gaf.ok()) return gaf.status();
-  json sequences = json::array();
-  for (size_t i = 0; i < gaf->sequences.size(); ++i) {
-    const gaf::Sequence& seq = gaf->sequences[i];
-    const uint64_t ticks = seq.total_ticks();
-    sequences.push_back(json{{"index", i},
-                             {"name", seq.name},
-                             {"frames", seq.frames.size()},
-                             {"loops", seq.loops()},
-                             {"loop_flags", seq.loop_flags},
-                             {"unknown4", seq.unknown4},
-                             {"duration_ticks", ticks},
-                             {"duration_sec", Seconds(ticks)}});
-  }
-  return json{{"path", asset.path},
-              {"version", gaf->version},
-              {"variant", gaf::VariantName(gaf->variant)},
-              {"warnings", gaf->warnings},
-              {"sequences", std::move(sequences)}};
-}
-
-absl::StatusOr<json> GafInfo(const Asset& asset, const std::optional<std::string>& sequence) {
-  absl::StatusOr<gaf::Gaf> gaf = ReadGafAsset(asset);
-  if (!gaf.ok()) return gaf.status();
-  size_t first = 0, last = gaf->sequences.size();
-  if (sequence) {
-    absl::StatusOr<size_t> s = SelectSequence(*gaf, asset, sequence);
-    if (!s.ok()) return s.status();
-    first = *s;
-    last = *s + 1;
-  }
-  DecodeReport report;
-  report.warnings = gaf->warnings;
-  DecodeFrames(asset, *gaf, first, last, report);
-  json sequences = json::array();
-  for (size_t s = first; s < last; ++s) {
-    const gaf::Sequence& seq = gaf->sequences[s];
-    json frames = json::array();
-    for (size_t f = 0; f < seq.frames.size(); ++f) frames.push_back(FrameJson(f, seq.frames[f]));
-    sequences.push_back(json{{"index", s},
-                             {"name", seq.name},
-                             {"loop_flags", seq.loop_flags},
-                             {"unknown4", seq.unknown4},
-                             {"loops", seq.loops()},
-                             {"frames", std::move(frames)}});
-  }
-  return json{{"path", asset.path},
-              {"version", gaf->version},
-              {"variant", gaf::VariantName(gaf->variant)},
-              {"warnings", report.warnings},
-              {"errors", report.errors},
-              {"sequences", std::move(sequences)}};
+absl::StatusOr<EncodedExport> EncodeExport(const Asset& asset, const gaf::Gaf& gaf, size_t s,
+                                           const ExportRequest& req, gaf::Warnings* warnings) {
+  return req.format == ExportFormat::kPng
+             ? ExportFrame(asset, gaf.sequences[s], s, req, warnings)
+             : ExportSequence(asset, gaf, s, req, warnings);
 }
 
 absl::StatusOr<ExportFormat> ParseExportFormat(const std::string& text) {
@@ -313,43 +211,6 @@ absl::StatusOr<ExportFormat> ParseExportFormat(const std::string& text) {
   if (text == "sheet") return ExportFormat::kSheet;
   return absl::InvalidArgumentError(
       absl::StrCat("format \"", text, "\" is not png, gif, apng or sheet"));
-}
-
-absl::StatusOr<ExportResult> GafExport(const Asset& asset, const ExportRequest& req) {
-  absl::StatusOr<gaf::Gaf> gaf = ReadGafAsset(asset);
-  if (!gaf.ok()) return gaf.status();
-  absl::StatusOr<size_t> s = SelectSequence(*gaf, asset, req.sequence);
-  if (!s.ok()) return s.status();
-  const gaf::Sequence& seq = gaf->sequences[*s];
-  gaf::Warnings warnings = gaf->warnings;
-  absl::StatusOr<Encoded> encoded = req.format == ExportFormat::kPng
-                                        ? ExportFrame(asset, seq, *s, req, &warnings)
-                                        : ExportSequence(asset, *gaf, *s, req, &warnings);
-  if (!encoded.ok()) return encoded.status();
-
-  ExportResult result;
-  const bool gif = req.format == ExportFormat::kGif;
-  result.mime_type = gif ? "image/gif" : "image/png";
-  json palette_json = {{"source", req.palette.source}, {"path", nullptr}};
-  if (req.palette.path) palette_json["path"] = *req.palette.path;
-  result.structured = json{
-      {"path", asset.path},
-      {"sequence", *s},
-      {"sequence_name", seq.name},
-      {"frame", req.format == ExportFormat::kPng ? json(req.frame.value_or(0)) : json(nullptr)},
-      {"format", FormatName(req.format)},
-      {"width", encoded->width},
-      {"height", encoded->height},
-      {"frames", encoded->frames},
-      {"transparency", req.transparency.Name()},
-      {"scale", req.scale},
-      {"palette", std::move(palette_json)},
-      {"mime_type", result.mime_type},
-      {"color", gif ? "indexed" : PngColor(encoded->bytes)},
-      {"bytes", encoded->bytes.size()},
-      {"warnings", warnings}};
-  result.image = std::move(encoded->bytes);
-  return result;
 }
 
 json GafCheckFile(const Asset& asset) {

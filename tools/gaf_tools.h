@@ -1,7 +1,8 @@
-// The GAF tools: gaf_list, gaf_info, gaf_export and gaf_check. Each takes the
-// asset's bytes and arguments and returns the JSON of docs/json.md (the MCP
-// tool's structuredContent) and, for exports, the encoded image. The CLI and
-// the MCP server both call these, so a command and a tool never disagree.
+// What the GAF tools share: reading an asset as a GAF, choosing a sequence,
+// decoding every frame (gaf_info, gaf check), and encoding an export (the
+// picture of gaf_export, tools/gaf_export_tool.h). The tools themselves, with
+// their requests and results, are tools/gaf_list_tool.h, tools/gaf_info_tool.h
+// and tools/gaf_export_tool.h; gaf check is here.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include "absl/status/statusor.h"
 #include "formats/common/byte_reader.h"
 #include "base/progress.h"
+#include "formats/gaf/frame_decode.h"
 #include "formats/gaf/gaf.h"
 #include "formats/gaf/transparency.h"
 #include "formats/palette/palette.h"
@@ -32,10 +34,25 @@ struct Asset {
 // city map, a palette, an archive...) by name.
 absl::StatusOr<gaf::Gaf> ReadGafAsset(const Asset& asset);
 
-absl::StatusOr<json> GafList(const Asset& asset);
+// The sequence `sequence` names (an index or a name, case-insensitive);
+// sequence 0 when none is named. An error when the file has none or the name
+// matches none.
+absl::StatusOr<size_t> SelectSequence(const gaf::Gaf& gaf, const Asset& asset,
+                                      const std::optional<std::string>& sequence);
 
-// All sequences, or the one `sequence` names (an index or a name).
-absl::StatusOr<json> GafInfo(const Asset& asset, const std::optional<std::string>& sequence);
+// What decoding every frame of some sequences found.
+struct DecodeReport {
+  gaf::Warnings warnings;
+  std::vector<std::string> errors;
+  uint64_t frames = 0;
+  uint64_t pixels = 0;
+};
+
+// Decodes sequences [first, last) by the game's rule: what gaf_info and
+// gaf check report beyond the headers (short rows, data past the end,
+// refused layers).
+void DecodeFrames(const Asset& asset, const gaf::Gaf& gaf, size_t first, size_t last,
+                  DecodeReport& report);
 
 // The palette an export draws with, and where it came from.
 struct PaletteChoice {
@@ -46,6 +63,7 @@ struct PaletteChoice {
 
 enum class ExportFormat { kPng, kGif, kApng, kSheet };
 absl::StatusOr<ExportFormat> ParseExportFormat(const std::string& text);
+const char* ExportFormatName(ExportFormat format);  // png, gif, apng, sheet
 
 struct ExportRequest {
   std::optional<std::string> sequence;  // default: sequence 0
@@ -59,13 +77,17 @@ struct ExportRequest {
   Progress* progress = nullptr;
 };
 
-struct ExportResult {
-  json structured;
-  std::vector<uint8_t> image;
-  std::string mime_type;  // image/png or image/gif
+// An export's encoded picture and its size.
+struct EncodedExport {
+  std::vector<uint8_t> bytes;
+  int width = 0, height = 0;
+  size_t frames = 1;
 };
 
-absl::StatusOr<ExportResult> GafExport(const Asset& asset, const ExportRequest& request);
+// Sequence `s` of `gaf` (read from `asset`) drawn as `request` says: one
+// frame as a PNG, or the sequence as an animation or a sheet.
+absl::StatusOr<EncodedExport> EncodeExport(const Asset& asset, const gaf::Gaf& gaf, size_t s,
+                                           const ExportRequest& request, gaf::Warnings* warnings);
 
 // Decodes every frame of every sequence by the game's rule. Never fails:
 // problems are the report's warnings and errors.

@@ -105,14 +105,19 @@ PictureExport MakePictureExport(std::vector<std::string> names, std::string argu
           }};
 }
 
-// kbot://CONTEXT/PATH?export=NAME&... carrying `request` (all but context and
-// path, in table order): the link a picture tool answers with when its
-// picture is too large to inline, parsed back by the same table.
+// kbot://CONTEXT/PATH?export=NAME&... carrying `request` (all but context,
+// path and the members in `skip`, in table order): the link a picture tool
+// answers with when its picture is too large to inline, parsed back by the
+// same table. `skip` names a member the export value already carries
+// (gaf_export's format: export=gif).
 template <class Request>
 std::string PictureUri(const contexts::Context& context, const std::string& export_name,
-                       const RequestTable<Request>& table, const Request& request) {
+                       const RequestTable<Request>& table, const Request& request,
+                       std::vector<std::string> skip = {}) {
+  skip.push_back("context");
+  skip.push_back("path");
   QueryParams query = {{"export", export_name}};
-  for (auto& item : table.Query(request, {"context", "path"})) query.push_back(std::move(item));
+  for (auto& item : table.Query(request, skip)) query.push_back(std::move(item));
   return MakeResourceUri(context.name, request.path, query);
 }
 

@@ -1,6 +1,6 @@
 // The explorer's image routes: a GAF of a context drawn on demand, through
-// the gaf_export tool's own code path (its input schema, ExportRequestFor's
-// palette chain and transparency default, GafExport), kept in a RenderCache.
+// the gaf_export tool's own code path (its request table, ExportGafAsset's
+// palette chain and transparency default), kept in a RenderCache.
 //
 //   GET /png/CONTEXT/PATH     one frame (frame, default 0)      image/png
 //   GET /apng/CONTEXT/PATH    the sequence animated             image/png (APNG)

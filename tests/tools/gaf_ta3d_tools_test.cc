@@ -10,6 +10,9 @@
 #include "formats/gaf/gaf.h"
 #include "formats/gaf/render.h"
 #include "gmock/gmock.h"
+#include "tools/gaf_export_tool.h"
+#include "tools/gaf_info_tool.h"
+#include "tools/gaf_list_tool.h"
 #include "tools/gaf_tools.h"
 #include "tests/contexts/test_dir.h"
 #include "tests/support/decode_image.h"
@@ -60,7 +63,7 @@ TEST(Ta3dTools, ExportDrawsRgba) {
   req.frame = 1;
   absl::StatusOr<ExportResult> out = GafExport(Asset{"ui/build.gaf", Ta3dFile()}, req);
   ASSERT_TRUE(out.ok()) << out.status();
-  EXPECT_EQ(out->structured["color"], "rgba");
+  EXPECT_EQ(out->Json()["color"], "rgba");
   absl::StatusOr<testing::DecodedPng> png = testing::DecodePng(out->image);
   ASSERT_TRUE(png.ok()) << png.status();
   EXPECT_EQ(png->width, 3);
@@ -81,7 +84,7 @@ TEST(Ta3dTools, ExportDrawsRgba) {
   ASSERT_TRUE(apng.ok()) << apng.status();
   ASSERT_EQ(apng->frames.size(), 2u);
   EXPECT_EQ(apng->frames[0].delay_num, 3);
-  EXPECT_EQ((out->structured["width"]), 4);  // aligned on origins
+  EXPECT_EQ((out->Json()["width"]), 4);  // aligned on origins
 
   req.format = ExportFormat::kGif;
   out = GafExport(Asset{"ui/build.gaf", Ta3dFile()}, req);

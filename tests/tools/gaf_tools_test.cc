@@ -1,5 +1,8 @@
 // The GAF tools called directly, without a transport: exact JSON of
 // docs/json.md, and exports decoded back with libpng / giflib.
+#include "tools/gaf_export_tool.h"
+#include "tools/gaf_info_tool.h"
+#include "tools/gaf_list_tool.h"
 #include "tools/gaf_tools.h"
 
 #include <gtest/gtest.h>
@@ -98,7 +101,7 @@ TEST(GafExport, PngFrameKeepsEveryIndexAndMarksOnlySkips) {
   absl::StatusOr<ExportResult> out = GafExport(Asset{"t.gaf", bytes}, req);
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_EQ(out->mime_type, "image/png");
-  const json& s = out->structured;
+  const json& s = out->Json();
   EXPECT_EQ(s["sequence"], 0);
   EXPECT_EQ(s["frame"], 0);
   EXPECT_EQ(s["format"], "png");
@@ -169,9 +172,9 @@ TEST(GafExport, GifAndSheetCoverTheSequence) {
   req.format = ExportFormat::kSheet;
   absl::StatusOr<ExportResult> sheet = GafExport(Asset{"t.gaf", bytes}, req);
   ASSERT_TRUE(sheet.ok()) << sheet.status();
-  EXPECT_EQ(sheet->structured["frames"], 2);
-  EXPECT_EQ(sheet->structured["width"], 4 + 2 + 4);  // two cells and the gutter
-  EXPECT_EQ(sheet->structured["height"], 2);
+  EXPECT_EQ(sheet->Json()["frames"], 2);
+  EXPECT_EQ(sheet->Json()["width"], 4 + 2 + 4);  // two cells and the gutter
+  EXPECT_EQ(sheet->Json()["height"], 2);
 }
 
 TEST(GafExport, NoneModeMakesSkippedPixelsTheKey) {
@@ -180,7 +183,7 @@ TEST(GafExport, NoneModeMakesSkippedPixelsTheKey) {
   req.transparency = gaf::Transparency::None();
   absl::StatusOr<ExportResult> out = GafExport(Asset{"t.gaf", bytes}, req);
   ASSERT_TRUE(out.ok()) << out.status();
-  EXPECT_EQ(out->structured["transparency"], "none");
+  EXPECT_EQ(out->Json()["transparency"], "none");
   absl::StatusOr<testing::DecodedPng> png = testing::DecodePng(out->image);
   ASSERT_TRUE(png.ok());
   EXPECT_EQ(png->index[0], 9);
@@ -214,7 +217,7 @@ TEST(GafExport, TruecolorGifIsAClearError) {
   req.format = ExportFormat::kPng;
   out = GafExport(Asset{"g.taf", bytes}, req);
   ASSERT_TRUE(out.ok()) << out.status();
-  EXPECT_EQ(out->structured["color"], "rgba");
+  EXPECT_EQ(out->Json()["color"], "rgba");
   absl::StatusOr<testing::DecodedPng> png = testing::DecodePng(out->image);
   ASSERT_TRUE(png.ok());
   EXPECT_EQ(png->rgba, (std::vector<uint8_t>{255, 255, 255, 255}));

@@ -1,0 +1,93 @@
+#include "tools/gaf_list_tool.h"
+
+#include <cmath>
+
+#include "formats/image/animation.h"
+#include "tools/tool_support.h"
+
+namespace kbot::tools {
+
+namespace {
+
+double Seconds(uint64_t ticks) {
+  return std::round(double(ticks) * 1000.0 / image::kTicksPerSecond) / 1000.0;
+}
+
+}  // namespace
+
+const RequestTable<GafListRequest>& GafListTable() {
+  static const RequestTable<GafListRequest> table = [] {
+    RequestTable<GafListRequest> t;
+    AddAssetParams(t, "The .gaf or .taf file");
+    return t;
+  }();
+  return table;
+}
+
+const ResultTable<GafSequenceListing>& GafSequenceListing::Fields() {
+  using S = GafSequenceListing;
+  static const ResultTable<S> table = ResultTable<S>()
+      .Add("index", &S::index, IntegerSchema())
+      .Add("name", &S::name, StringSchema())
+      .Add("frames", &S::frames, IntegerSchema())
+      .Add("loops", &S::loops, BooleanSchema())
+      .Add("loop_flags", &S::loop_flags, IntegerSchema())
+      .Add("unknown4", &S::unknown4, IntegerSchema())
+      .Add("duration_ticks", &S::duration_ticks, IntegerSchema())
+      .Add("duration_sec", &S::duration_sec, {{"type", "number"}});
+  return table;
+}
+
+const ResultTable<GafListing>& GafListing::Fields() {
+  using L = GafListing;
+  static const ResultTable<L> table = ResultTable<L>()
+      .Add("path", &L::path, StringSchema())
+      .Add("version", &L::version, IntegerSchema())
+      .Add("variant", &L::variant,
+           {{"type", "string"}, {"enum", {"standard", "ta3d-truecolor"}}}, false)
+      .Add("warnings", &L::warnings, StringArraySchema())
+      .Add("sequences", &L::sequences, ArraySchema<GafSequenceListing>());
+  return table;
+}
+
+absl::StatusOr<GafListing> ListGaf(const Asset& asset) {
+  absl::StatusOr<gaf::Gaf> gaf = ReadGafAsset(asset);
+  if (!gaf.ok()) return gaf.status();
+  GafListing out;
+  out.path = asset.path;
+  out.version = gaf->version;
+  out.variant = std::string(gaf::VariantName(gaf->variant));
+  out.warnings = gaf->warnings;
+  for (size_t i = 0; i < gaf->sequences.size(); ++i) {
+    const gaf::Sequence& seq = gaf->sequences[i];
+    const uint64_t ticks = seq.total_ticks();
+    out.sequences.push_back({i, seq.name, seq.frames.size(), seq.loops(), seq.loop_flags,
+                             seq.unknown4, ticks, Seconds(ticks)});
+  }
+  return out;
+}
+
+absl::StatusOr<json> GafList(const Asset& asset) {
+  absl::StatusOr<GafListing> listed = ListGaf(asset);
+  if (!listed.ok()) return listed.status();
+  return GafListing::Fields().ToJson(*listed);
+}
+
+Tool GafListTool() {
+  return MakeContextTool<GafListRequest>(
+      {"gaf_list", "List a GAF's sequences",
+       "The sequences (animations) of a GAF or TAF file: name, frame count, whether it loops, "
+       "and its length in game ticks (1/30 s) and seconds."},
+      GafListTable(), GafListing::Fields().Schema(),
+      [](const contexts::Context& context, const GafListRequest& request, const ToolCall&) {
+        absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
+        if (!opened.ok()) return ErrorResult(opened.status());
+        absl::StatusOr<json> listed = GafList(opened->asset);
+        if (!listed.ok()) return ErrorResult(InContext(context, listed.status()));
+        ToolResult result;
+        result.structured = *std::move(listed);
+        return result;
+      });
+}
+
+}  // namespace kbot::tools
