@@ -76,7 +76,8 @@ TEST_F(ToolsOverMcp, EveryToolDeclaresItsMetadata) {
                                              "gaf_export", "palette_candidates", "hpi_list",
                                              "map_describe", "map_render", "style_describe",
                                              "style_tiles", "fxt_decode", "font_render",
-                                             "picture_export", "player_describe"}));
+                                             "picture_export", "player_describe",
+                                             "palette_describe"}));
 }
 
 TEST_F(ToolsOverMcp, ContextListShowsTheDemo) {
