@@ -2,12 +2,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "tools/font_handlers.h"
 #include "tools/gaf_handlers.h"
-#include "tools/image_result.h"
 #include "tools/picture_resource.h"
-#include "tools/picture_handlers.h"
-#include "tools/style_handlers.h"
 
 namespace kbot::tools {
 
@@ -20,19 +16,6 @@ const char* const kContextFileTemplateDescription =
     "tool's arguments.";
 
 namespace {
-
-// The image tools whose large pictures come back as resource links, by the
-// export name their URIs carry.
-struct ImageExport {
-  const char* name;
-  Tool (*tool)();
-  absl::StatusOr<ToolImage> (*draw)(const contexts::Context&, const json&);
-};
-constexpr ImageExport kImageExports[] = {
-    {kStyleTilesExport, StyleTilesTool, DrawStyleTiles},
-    {kFontRenderExport, FontRenderTool, DrawFontRender},
-    {kPictureExportExport, PictureExportTool, DrawPictureExport},
-};
 
 absl::StatusOr<ResourceBytes> ReadFile(const contexts::Context& context, const std::string& uri,
                                        const std::string& path, size_t max_bytes) {
@@ -91,9 +74,6 @@ absl::StatusOr<ResourceBytes> RenderResource(const contexts::Context& context,
                                              const ResourceUri& uri, Progress& progress) {
   for (const auto& [key, value] : uri.query) {
     if (key != "export") continue;
-    for (const ImageExport& e : kImageExports) {
-      if (value == e.name) return RenderImageResource(context, uri, e.tool().input_schema, e.draw);
-    }
     if (value != "png" && value != "gif" && value != "apng" && value != "sheet") {
       return RenderPictureResource(context, uri, progress);
     }

@@ -2,10 +2,11 @@
 // picture_export, player_describe) called directly on files laid out byte by
 // byte from the headers in formats/gta/, and the demo style and font.
 #include "tools/context_resources.h"
-#include "tools/font_handlers.h"
-#include "tools/picture_handlers.h"
-#include "tools/player_handlers.h"
-#include "tools/style_handlers.h"
+#include "tools/font_render_tool.h"
+#include "tools/picture_export_tool.h"
+#include "tools/player_describe_tool.h"
+#include "tools/style_describe_tool.h"
+#include "tools/style_tiles_tool.h"
 
 #include <gtest/gtest.h>
 
@@ -128,7 +129,34 @@ contexts::Context GtaContext() {
                               "test")};
 }
 
-using Run = tools::ToolResult (*)(const contexts::Context&, const json&);
+// A tool's typed run over JSON arguments, parsed and checked by its table
+// first, as its handler does (tools/typed_tool.h).
+template <class Request, class Run>
+tools::ToolResult Parsed(const RequestTable<Request>& table, const json& arguments, Run run) {
+  absl::StatusOr<Request> request = table.ParseChecked(arguments);
+  if (!request.ok()) return ErrorResult(request.status());
+  return run(*request);
+}
+tools::ToolResult DescribeIn(const contexts::Context& c, const json& a) {
+  return Parsed(StyleDescribeTable(), a,
+                [&](const StyleDescribeRequest& r) { return RunStyleDescribe(c, r); });
+}
+tools::ToolResult TilesIn(const contexts::Context& c, const json& a, const Limits& l = {}) {
+  return Parsed(StyleTilesTable(), a,
+                [&](const StyleTilesRequest& r) { return TilesIn(c, r, l); });
+}
+tools::ToolResult FontIn(const contexts::Context& c, const json& a, const Limits& l = {}) {
+  return Parsed(FontRenderTable(), a,
+                [&](const FontRenderRequest& r) { return FontIn(c, r, l); });
+}
+tools::ToolResult PictureIn(const contexts::Context& c, const json& a, const Limits& l = {}) {
+  return Parsed(PictureExportTable(), a,
+                [&](const PictureExportRequest& r) { return PictureIn(c, r, l); });
+}
+tools::ToolResult PlayerIn(const contexts::Context& c, const json& a) {
+  return Parsed(PlayerDescribeTable(), a,
+                [&](const PlayerDescribeRequest& r) { return RunPlayerDescribe(c, r); });
+}
 
 tools::ToolResult Call(const tools::Tool& tool, const std::function<tools::ToolResult(const json&)>& run,
                      const json& arguments) {
@@ -144,23 +172,23 @@ tools::ToolResult Call(const tools::Tool& tool, const std::function<tools::ToolR
 
 tools::ToolResult Describe(const json& a) {
   const contexts::Context c = GtaContext();
-  return Call(StyleDescribeTool(), [&](const json& x) { return RunStyleDescribe(c, x); }, a);
+  return Call(StyleDescribeTool(), [&](const json& x) { return DescribeIn(c, x); }, a);
 }
 tools::ToolResult Tiles(const json& a) {
   const contexts::Context c = GtaContext();
-  return Call(StyleTilesTool(), [&](const json& x) { return RunStyleTiles(c, x); }, a);
+  return Call(StyleTilesTool(), [&](const json& x) { return TilesIn(c, x); }, a);
 }
 tools::ToolResult Font(const json& a) {
   const contexts::Context c = GtaContext();
-  return Call(FontRenderTool(), [&](const json& x) { return RunFontRender(c, x); }, a);
+  return Call(FontRenderTool(), [&](const json& x) { return FontIn(c, x); }, a);
 }
 tools::ToolResult Picture(const json& a) {
   const contexts::Context c = GtaContext();
-  return Call(PictureExportTool(), [&](const json& x) { return RunPictureExport(c, x); }, a);
+  return Call(PictureExportTool(), [&](const json& x) { return PictureIn(c, x); }, a);
 }
 tools::ToolResult Player(const json& a) {
   const contexts::Context c = GtaContext();
-  return Call(PlayerDescribeTool(), [&](const json& x) { return RunPlayerDescribe(c, x); }, a);
+  return Call(PlayerDescribeTool(), [&](const json& x) { return PlayerIn(c, x); }, a);
 }
 
 // The PNG of a result's image block, decoded.
@@ -406,15 +434,18 @@ absl::StatusOr<tools::ResourceBytes> ReadLink(const contexts::Context& c, const 
 TEST(ImageDelivery, LargeTilesAreALinkAndAPreview) {
   const contexts::Context c = GtaContext();
   const json args = {{"path", "GTADATA/STYLE001.G24"}, {"count", 2}, {"scale", 4}, {"remap", 1}};
-  const tools::ToolResult whole = RunStyleTiles(c, args);
+  const tools::ToolResult whole = TilesIn(c, args);
   ASSERT_FALSE(whole.error) << *whole.error;
   const std::string png = Bytes(whole.content[0]);
-  const tools::ToolResult r = RunStyleTiles(c, args, InlineLimit(Base64Size(png.size()) - 1));
+  const tools::ToolResult r = TilesIn(c, args, InlineLimit(Base64Size(png.size()) - 1));
   ASSERT_FALSE(r.error) << *r.error;
   absl::StatusOr<CompiledSchema> out = CompiledSchema::Compile(StyleTilesTool().output_schema);
   ASSERT_TRUE(out.ok());
   EXPECT_TRUE(out->Validate(r.structured).ok()) << r.structured.dump(2);
-  const std::string uri = "kbot://gta/GTADATA/STYLE001.G24?export=tiles&count=2&remap=1&scale=4";
+  // Every parameter that holds a value, in the table's order.
+  const std::string uri =
+      "kbot://gta/GTADATA/STYLE001.G24?export=tiles&kind=lid&first=0&count=2&remap=1&columns=8&"
+      "scale=4";
   EXPECT_EQ(r.structured["delivery"], "resource_link");
   EXPECT_EQ(r.structured["resource_uri"], uri);
   EXPECT_EQ(r.structured["bytes"], png.size());
@@ -441,21 +472,21 @@ TEST(ImageDelivery, LargeTilesAreALinkAndAPreview) {
 TEST(ImageDelivery, FontAndPictureLinksDrawTheSamePngs) {
   const contexts::Context c = GtaContext();
   const json font_args = {{"path", "GTADATA/SMALL.FON"}, {"text", "!\" !"}, {"scale", 8}};
-  const std::string font_png = Bytes(RunFontRender(c, font_args).content[0]);
-  const tools::ToolResult font = RunFontRender(c, font_args, InlineLimit(Base64Size(font_png.size()) - 1));
+  const std::string font_png = Bytes(FontIn(c, font_args).content[0]);
+  const tools::ToolResult font = FontIn(c, font_args, InlineLimit(Base64Size(font_png.size()) - 1));
   ASSERT_FALSE(font.error) << *font.error;
   EXPECT_EQ(font.structured["resource_uri"],
-            "kbot://gta/GTADATA/SMALL.FON?export=font&scale=8&text=%21%22%20%21");
+            "kbot://gta/GTADATA/SMALL.FON?export=font&text=%21%22%20%21&kind=text&scale=8");
   absl::StatusOr<tools::ResourceBytes> read = ReadLink(c, font.structured["resource_uri"]);
   ASSERT_TRUE(read.ok()) << read.status();
   EXPECT_EQ(std::string(read->bytes.begin(), read->bytes.end()), font_png);
 
   const json pic_args = {{"path", "GTADATA/T.RAT"}, {"width", 2}, {"height", 2}, {"palette", "other.act"}};
-  const std::string pic_png = Bytes(RunPictureExport(c, pic_args).content[0]);
-  const tools::ToolResult pic = RunPictureExport(c, pic_args, InlineLimit(Base64Size(pic_png.size()) - 1));
+  const std::string pic_png = Bytes(PictureIn(c, pic_args).content[0]);
+  const tools::ToolResult pic = PictureIn(c, pic_args, InlineLimit(Base64Size(pic_png.size()) - 1));
   ASSERT_FALSE(pic.error) << *pic.error;
   EXPECT_EQ(pic.structured["resource_uri"],
-            "kbot://gta/GTADATA/T.RAT?export=picture&height=2&palette=other.act&width=2");
+            "kbot://gta/GTADATA/T.RAT?export=picture&width=2&height=2&palette=other.act");
   EXPECT_EQ(pic.structured["preview"], json::parse(R"({"width": 1, "height": 1})"));
   read = ReadLink(c, pic.structured["resource_uri"]);
   ASSERT_TRUE(read.ok()) << read.status();
@@ -476,7 +507,7 @@ TEST(ImageDelivery, BadLinksAreErrorsNamingTheArgument) {
   EXPECT_EQ(r.status().message(), "scale=big: not an integer");
   r = ReadLink(c, tiles + "&colour=red");
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.status().message(), "the query's colour is not an argument");
+  EXPECT_EQ(r.status().message(), "unknown parameter \"colour\"");
   r = ReadLink(c, tiles + "&context=other");
   ASSERT_FALSE(r.ok());
   r = ReadLink(c, "kbot://gta/GTADATA/SMALL.FON?export=font");  // text is required
@@ -566,7 +597,7 @@ tools::ToolResult PlayerOfOtherSizes(const json& a) {
                                                      {"JUNK.DAT", junk},
                                                      {"TINY.DAT", std::vector<uint8_t>(10, 0)}},
                                                     "test")};
-  return Call(PlayerDescribeTool(), [&](const json& x) { return RunPlayerDescribe(c, x); }, a);
+  return Call(PlayerDescribeTool(), [&](const json& x) { return PlayerIn(c, x); }, a);
 }
 
 TEST(PlayerDescribe, PackedLayout) {
@@ -686,7 +717,7 @@ TEST(DemoGtaStyle, StyleHasTheTilesTheDemoMapUses) {
   // The tool draws it.
   const contexts::Context c{"demo", contexts::Game::kGta, "", true,
                             contexts::MakeMemoryVfs({{"GTADATA/STYLE001.G24", bytes}}, "test")};
-  const tools::ToolResult r = RunStyleTiles(c, {{"path", "GTADATA/STYLE001.G24"}, {"remap", 3}});
+  const tools::ToolResult r = TilesIn(c, {{"path", "GTADATA/STYLE001.G24"}, {"remap", 3}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured["count"], style->lid_tiles);
   EXPECT_EQ(r.structured["warnings"], json::array());
@@ -710,7 +741,7 @@ TEST(DemoGtaStyle, FontHasLettersDigitsAndPunctuation) {
   }
   const contexts::Context c{"demo", contexts::Game::kGta, "", true,
                             contexts::MakeMemoryVfs({{"DEMO.FON", bytes}}, "test")};
-  const tools::ToolResult r = RunFontRender(c, {{"path", "DEMO.FON"}, {"text", "HELLO WORLD 42!"}});
+  const tools::ToolResult r = FontIn(c, {{"path", "DEMO.FON"}, {"text", "HELLO WORLD 42!"}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured["missing"], json::array());
   EXPECT_EQ(r.structured["height"], 8);
