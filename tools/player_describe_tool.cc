@@ -161,7 +161,7 @@ absl::StatusOr<PlayerDescription> DescribePlayer(const Asset& asset) {
   PlayerDescription d;
   d.path = asset.path;
   d.size = p->size;
-  d.layout = gta::PlayerLayoutName(p->layout);
+  d.layout = std::string(gta::PlayerLayoutName(p->layout));
   d.settings = Hex(p->settings);
   d.settings_bytes = p->settings;
   d.language_override = p->language_override;

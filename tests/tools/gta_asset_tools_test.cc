@@ -747,5 +747,126 @@ TEST(DemoGtaStyle, FontHasLettersDigitsAndPunctuation) {
   EXPECT_EQ(r.structured["height"], 8);
 }
 
+// Each parameter declared once: the input schema's defaults come from the
+// request struct, the required list from the table.
+TEST(GtaAssetTables, SchemasCarryTheStructsDefaults) {
+  const json tiles = StyleTilesTool().input_schema;
+  EXPECT_EQ(tiles["required"], json::parse(R"(["path"])"));
+  EXPECT_EQ(tiles["properties"]["kind"]["default"], "lid");
+  EXPECT_EQ(tiles["properties"]["first"]["default"], 0);
+  EXPECT_EQ(tiles["properties"]["columns"]["default"], 8);
+  EXPECT_EQ(tiles["properties"]["scale"]["default"], 1);
+  for (const char* none : {"context", "path", "count", "remap", "direction"}) {
+    EXPECT_FALSE(tiles["properties"][none].contains("default")) << none;
+  }
+  EXPECT_EQ(tiles["properties"]["count"], json::parse(R"({"type": "integer", "minimum": 1,
+      "maximum": 400, "description": "How many tiles (default: the rest of the kind, at most 64)"})"));
+  const json font = FontRenderTool().input_schema;
+  EXPECT_EQ(font["required"], json::parse(R"(["path", "text"])"));
+  EXPECT_EQ(font["properties"]["kind"]["default"], "text");
+  EXPECT_FALSE(font["properties"]["space_width"].contains("default"));
+  const json picture = PictureExportTool().input_schema;
+  EXPECT_EQ(picture["required"], json::parse(R"(["path"])"));
+  EXPECT_EQ(picture["additionalProperties"], false);
+  EXPECT_EQ(StyleDescribeTool().input_schema["properties"].size(), 2u);
+  EXPECT_EQ(PlayerDescribeTool().input_schema["required"], json::parse(R"(["path"])"));
+  // The CLI's options come from the same list, in this order.
+  std::vector<std::string> names;
+  for (const Param& p : StyleTilesTable().Params()) names.push_back(p.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"context", "path", "kind", "first", "count", "remap",
+                                             "direction", "columns", "scale"}));
+}
+
+// The output schemas come from the result tables: members always present
+// are required, the delivery members added for the picture tools.
+TEST(GtaAssetTables, OutputSchemasFromTheResultTables) {
+  EXPECT_EQ(StyleTilesTool().output_schema["required"],
+            json::parse(R"(["path", "kind", "first", "count", "columns", "width", "height",
+                "tiles", "warnings", "bytes", "delivery"])"));
+  EXPECT_EQ(FontRenderTool().output_schema["required"],
+            json::parse(R"(["path", "width", "height", "glyphs", "missing", "warnings", "bytes",
+                "delivery"])"));
+  EXPECT_EQ(PictureExportTool().output_schema["properties"]["palette"],
+            json::parse(R"({"type": ["string", "null"]})"));
+  EXPECT_EQ(PlayerDescribeTool().output_schema["properties"]["packed"]["type"],
+            json::parse(R"(["object", "null"])"));
+  EXPECT_EQ(StyleDescribeTool().output_schema["properties"]["tiles"]["required"],
+            json::parse(R"(["side", "lid", "aux"])"));
+}
+
+// What spans two fields is the table's check, refused before any file is read.
+TEST(GtaAssetTables, CrossFieldChecks) {
+  absl::StatusOr<StyleTilesRequest> tiles = StyleTilesTable().ParseChecked(
+      {{"path", "S.G24"}, {"kind", "side"}, {"remap", 1}});
+  ASSERT_FALSE(tiles.ok());
+  EXPECT_EQ(tiles.status().message(),
+            "side tiles take a direction (top, bottom, left, right), not a remap");
+  tiles = StyleTilesTable().ParseChecked({{"path", "S.G24"}, {"direction", "left"}});
+  ASSERT_FALSE(tiles.ok());
+  EXPECT_EQ(tiles.status().message(),
+            "a direction is for side tiles; lid and aux tiles take a remap 0-3");
+  tiles = StyleTilesTable().ParseChecked({{"path", "S.G24"}, {"kind", "side"},
+                                          {"direction", "left"}, {"count", 3}});
+  ASSERT_TRUE(tiles.ok()) << tiles.status();
+  EXPECT_EQ(tiles->kind, "side");
+  EXPECT_EQ(tiles->direction, "left");
+  EXPECT_EQ(tiles->count, 3);
+  EXPECT_EQ(tiles->first, 0);
+  EXPECT_EQ(tiles->columns, 8);
+  absl::StatusOr<PictureExportRequest> picture =
+      PictureExportTable().ParseChecked({{"path", "P.RAW"}, {"width", 4}});
+  ASSERT_FALSE(picture.ok());
+  EXPECT_EQ(picture.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(picture.status().message(), "give both width and height, or neither");
+  const tools::ToolResult r = Picture({{"path", "GTADATA/PIC.RAW"}, {"height", 3}});
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(*r.error, "give both width and height, or neither");
+}
+
+// A picture tool's link is its request written through its table, and
+// reading it parses the query back through the same table: the same request,
+// the same PNG.
+TEST(GtaAssetTables, PictureLinkRoundTrip) {
+  const contexts::Context c = GtaContext();
+  PictureExportRequest request;
+  request.path = "GTADATA/T.RAT";
+  request.width = 2;
+  request.height = 2;
+  request.palette = "OTHER.ACT";
+  const std::string uri = PictureUri(c, kPictureExportExport, PictureExportTable(), request);
+  EXPECT_EQ(uri, "kbot://gta/GTADATA/T.RAT?export=picture&width=2&height=2&palette=OTHER.ACT");
+  absl::StatusOr<ResourceUri> parsed = ParseResourceUri(uri);
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  json arguments = {{"path", parsed->path}};
+  for (const auto& [key, value] : parsed->query) {
+    if (key == "export") continue;
+    arguments[key] = key == "palette" ? json(value) : json(std::stoi(value));
+  }
+  const PictureExportRequest back = PictureExportTable().Parse(arguments);
+  EXPECT_EQ(back.path, request.path);
+  EXPECT_EQ(back.width, 2);
+  EXPECT_EQ(back.height, 2);
+  EXPECT_EQ(back.palette, "OTHER.ACT");
+  absl::StatusOr<PictureExportOutcome> drawn = [&]() -> absl::StatusOr<PictureExportOutcome> {
+    absl::StatusOr<ContextAsset> opened = OpenContextAsset(c, request.path);
+    if (!opened.ok()) return opened.status();
+    return ExportPicture(opened->asset, request, [&](const std::string& path) {
+      return c.vfs->Read(path).value().blob;
+    });
+  }();
+  ASSERT_TRUE(drawn.ok()) << drawn.status();
+  EXPECT_EQ(drawn->summary.palette, "OTHER.ACT");
+  EXPECT_EQ(drawn->summary.width, 2);
+  absl::StatusOr<tools::ResourceBytes> read = ReadLink(c, uri);
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(read->bytes, drawn->image.png);
+  // A default is written too, so the link keeps drawing the same picture.
+  FontRenderRequest font;
+  font.path = "GTADATA/SMALL.FON";
+  font.text = "!";
+  EXPECT_EQ(PictureUri(c, kFontRenderExport, FontRenderTable(), font),
+            "kbot://gta/GTADATA/SMALL.FON?export=font&text=%21&kind=text&scale=1");
+}
+
 }  // namespace
 }  // namespace kbot::tools
