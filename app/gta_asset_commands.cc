@@ -33,16 +33,16 @@ namespace fs = std::filesystem;
 struct ToolOptions {
   std::string file, target;
   std::optional<std::string> context;
-  std::shared_ptr<json> arguments = std::make_shared<json>(json::object());
+  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
   bool json = false;
 };
 
 int WritePng(const std::string& command, const std::string& target,
-             const tools::EncodedPicture& image, const json& summary, bool json) {
+             const tools::EncodedPicture& image, const json& summary, bool as_json) {
   if (absl::Status s = contexts::WriteFileAtomically(target, image.png); !s.ok()) {
     return Fail(command, s);
   }
-  if (json) {
+  if (as_json) {
     PrintJson(summary);
   } else {
     std::cout << "wrote " << target << ": " << summary["width"] << " x " << summary["height"]
