@@ -39,7 +39,7 @@ struct FxtEntry {
 // The starting values the file was deciphered from, derived from its first
 // bytes.
 struct FxtCipherInfo {
-  int k = 0, m = 0;
+  uint8_t k = 0, m = 0;  // unsigned in the JSON, as the format has them
   static const ResultTable<FxtCipherInfo>& Fields();
 };
 

@@ -143,15 +143,15 @@ tools::ToolResult DescribeIn(const contexts::Context& c, const json& a) {
 }
 tools::ToolResult TilesIn(const contexts::Context& c, const json& a, const Limits& l = {}) {
   return Parsed(StyleTilesTable(), a,
-                [&](const StyleTilesRequest& r) { return TilesIn(c, r, l); });
+                [&](const StyleTilesRequest& r) { return RunStyleTiles(c, r, l); });
 }
 tools::ToolResult FontIn(const contexts::Context& c, const json& a, const Limits& l = {}) {
   return Parsed(FontRenderTable(), a,
-                [&](const FontRenderRequest& r) { return FontIn(c, r, l); });
+                [&](const FontRenderRequest& r) { return RunFontRender(c, r, l); });
 }
 tools::ToolResult PictureIn(const contexts::Context& c, const json& a, const Limits& l = {}) {
   return Parsed(PictureExportTable(), a,
-                [&](const PictureExportRequest& r) { return PictureIn(c, r, l); });
+                [&](const PictureExportRequest& r) { return RunPictureExport(c, r, l); });
 }
 tools::ToolResult PlayerIn(const contexts::Context& c, const json& a) {
   return Parsed(PlayerDescribeTable(), a,
@@ -759,8 +759,8 @@ TEST(GtaAssetTables, SchemasCarryTheStructsDefaults) {
   for (const char* none : {"context", "path", "count", "remap", "direction"}) {
     EXPECT_FALSE(tiles["properties"][none].contains("default")) << none;
   }
-  EXPECT_EQ(tiles["properties"]["count"], json::parse(R"({"type": "integer", "minimum": 1,
-      "maximum": 400, "description": "How many tiles (default: the rest of the kind, at most 64)"})"));
+  EXPECT_EQ(tiles["properties"]["count"], json::parse(R"j({"type": "integer", "minimum": 1,
+      "maximum": 400, "description": "How many tiles (default: the rest of the kind, at most 64)"})j"));
   const json font = FontRenderTool().input_schema;
   EXPECT_EQ(font["required"], json::parse(R"(["path", "text"])"));
   EXPECT_EQ(font["properties"]["kind"]["default"], "text");
