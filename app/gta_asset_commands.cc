@@ -13,10 +13,12 @@
 #include "app/table.h"
 #include "app/workspace_support.h"
 #include "contexts/file_io.h"
-#include "tools/font_handlers.h"
-#include "tools/picture_handlers.h"
-#include "tools/player_handlers.h"
-#include "tools/style_handlers.h"
+#include "app/tool_options.h"
+#include "tools/font_render_tool.h"
+#include "tools/picture_export_tool.h"
+#include "tools/player_describe_tool.h"
+#include "tools/style_describe_tool.h"
+#include "tools/style_tiles_tool.h"
 
 namespace kbot::app {
 
@@ -25,60 +27,26 @@ namespace {
 using tools::json;
 namespace fs = std::filesystem;
 
-struct StyleOptions {
-  std::string file;
-  std::optional<std::string> context;
-  bool json = false;
-};
-
-struct TilesOptions {
+// A command over one tool: FILE and --context stand for the tool's path and
+// context; its own parameters are in `arguments` (app/tool_options.h), turned
+// into its request by its table.
+struct ToolOptions {
   std::string file, target;
-  std::string kind = "lid";
-  int first = 0;
-  std::optional<int> count, remap;
-  std::optional<std::string> direction;
-  int columns = 8, scale = 1;
   std::optional<std::string> context;
+  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
   bool json = false;
 };
 
-struct FontOptions {
-  std::string file, text, target;
-  std::string kind = "text";
-  int scale = 1;
-  std::optional<int> space_width;
-  std::optional<std::string> context;
-  bool json = false;
-};
-
-struct PictureOptions {
-  std::string file, target;
-  std::optional<int> width, height;
-  std::optional<std::string> palette, context;
-  bool json = false;
-};
-
-struct PlayerOptions {
-  std::string file;
-  std::optional<std::string> context;
-  bool json = false;
-};
-
-int Usage(const std::string& why, const char* command) {
-  std::cerr << "kbot: usage: " << why << " (see kbot gta " << command << " --help)\n";
-  return kExitUsage;
-}
-
-int WritePng(const std::string& command, const std::string& target, const tools::ToolImage& image,
-             bool json) {
+int WritePng(const std::string& command, const std::string& target,
+             const tools::EncodedPicture& image, const json& summary, bool as_json) {
   if (absl::Status s = contexts::WriteFileAtomically(target, image.png); !s.ok()) {
     return Fail(command, s);
   }
-  if (json) {
-    PrintJson(image.structured);
+  if (as_json) {
+    PrintJson(summary);
   } else {
-    std::cout << "wrote " << target << ": " << image.structured["width"] << " x "
-              << image.structured["height"] << ", " << image.png.size() << " bytes\n";
+    std::cout << "wrote " << target << ": " << summary["width"] << " x " << summary["height"]
+              << ", " << image.png.size() << " bytes\n";
   }
   return kExitOk;
 }
@@ -87,16 +55,16 @@ void PrintWarnings(const json& out) {
   for (const json& w : out["warnings"]) std::cerr << "warning: " << w.get<std::string>() << "\n";
 }
 
-int RunStyle(const StyleOptions& o) {
+int RunStyle(const ToolOptions& o) {
   absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
   if (!opened.ok()) return Fail("gta style", opened.status());
-  absl::StatusOr<json> out = tools::StyleDescribe(opened->asset);
+  absl::StatusOr<tools::StyleDescription> out = tools::DescribeStyle(opened->asset);
   if (!out.ok()) return Fail("gta style", out.status());
+  const json s = tools::StyleDescription::Fields().ToJson(*out);
   if (o.json) {
-    PrintJson(*out);
+    PrintJson(s);
     return kExitOk;
   }
-  const json& s = *out;
   std::cout << s["path"].get<std::string>() << ": GTA1 style version " << s["header"]["version"]
             << "\n"
             << s["tiles"]["side"] << " side, " << s["tiles"]["lid"] << " lid, " << s["tiles"]["aux"]
@@ -124,37 +92,34 @@ int RunStyle(const StyleOptions& o) {
   return kExitOk;
 }
 
-int RunTiles(const TilesOptions& o) {
-  if (o.kind == "side" && o.remap) return Usage("side tiles take --direction, not --remap", "tiles");
-  if (o.kind != "side" && o.direction) return Usage("--direction is for --kind side", "tiles");
+int RunTiles(const ToolOptions& o) {
+  absl::StatusOr<tools::StyleTilesRequest> request =
+      tools::StyleTilesTable().ParseChecked(*o.arguments);
+  if (!request.ok()) return Usage("gta tiles", request.status());
   absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
   if (!opened.ok()) return Fail("gta tiles", opened.status());
-  tools::TilesRequest request;
-  request.kind = o.kind;
-  request.first = o.first;
-  request.count = o.count;
-  request.remap = o.remap;
-  request.direction = o.direction;
-  request.columns = o.columns;
-  request.scale = o.scale;
-  absl::StatusOr<tools::ToolImage> image = tools::StyleTiles(opened->asset, request);
-  if (!image.ok()) return Fail("gta tiles", image.status());
-  PrintWarnings(image->structured);
-  return WritePng("gta tiles", o.target, *image, o.json);
+  absl::StatusOr<tools::StyleTilesOutcome> drawn = tools::DrawStyleTiles(opened->asset, *request);
+  if (!drawn.ok()) return Fail("gta tiles", drawn.status());
+  const json summary = tools::StyleTilesSummary::Fields().ToJson(drawn->summary);
+  PrintWarnings(summary);
+  return WritePng("gta tiles", o.target, drawn->image, summary, o.json);
 }
 
-int RunFont(const FontOptions& o) {
+int RunFont(const ToolOptions& o) {
+  absl::StatusOr<tools::FontRenderRequest> request =
+      tools::FontRenderTable().ParseChecked(*o.arguments);
+  if (!request.ok()) return Usage("gta font", request.status());
   absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
   if (!opened.ok()) return Fail("gta font", opened.status());
-  tools::FontRequest request{o.text, o.kind, o.scale, o.space_width};
-  absl::StatusOr<tools::ToolImage> image = tools::FontRender(opened->asset, request);
-  if (!image.ok()) return Fail("gta font", image.status());
-  PrintWarnings(image->structured);
-  for (const json& m : image->structured["missing"]) {
+  absl::StatusOr<tools::FontRenderOutcome> drawn = tools::RenderFont(opened->asset, *request);
+  if (!drawn.ok()) return Fail("gta font", drawn.status());
+  const json summary = tools::FontRenderSummary::Fields().ToJson(drawn->summary);
+  PrintWarnings(summary);
+  for (const json& m : summary["missing"]) {
     std::cerr << "missing: position " << m["position"] << " code " << m["code"] << ": "
               << m["reason"].get<std::string>() << "\n";
   }
-  return WritePng("gta font", o.target, *image, o.json);
+  return WritePng("gta font", o.target, drawn->image, summary, o.json);
 }
 
 // A file beside a plain FILE on disk, matched case-insensitively in its
@@ -178,10 +143,10 @@ absl::StatusOr<contexts::Blob> ReadDiskFile(const std::string& path) {
   return contexts::Blob::FromFile(*std::move(bytes));
 }
 
-int RunPicture(const PictureOptions& o) {
-  if (o.width.has_value() != o.height.has_value()) {
-    return Usage("give both --width and --height, or neither", "picture");
-  }
+int RunPicture(const ToolOptions& o) {
+  absl::StatusOr<tools::PictureExportRequest> request =
+      tools::PictureExportTable().ParseChecked(*o.arguments);
+  if (!request.ok()) return Usage("gta picture", request.status());
   absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
   if (!opened.ok()) return Fail("gta picture", opened.status());
   tools::ReadBytes read = ReadDiskFile;
@@ -193,10 +158,11 @@ int RunPicture(const PictureOptions& o) {
       return file->blob;
     };
   }
-  tools::PictureRequest request{o.width, o.height, o.palette};
-  absl::StatusOr<tools::ToolImage> image = tools::PictureExport(opened->asset, request, read);
-  if (!image.ok()) return Fail("gta picture", image.status());
-  return WritePng("gta picture", o.target, *image, o.json);
+  absl::StatusOr<tools::PictureExportOutcome> drawn =
+      tools::ExportPicture(opened->asset, *request, read);
+  if (!drawn.ok()) return Fail("gta picture", drawn.status());
+  return WritePng("gta picture", o.target, drawn->image,
+                  tools::PictureExportSummary::Fields().ToJson(drawn->summary), o.json);
 }
 
 // A nullable player_describe value as text: a file of a non-standard size
@@ -267,83 +233,57 @@ void PrintPlayerTables(const json& p) {
   strings.Print(std::cout);
 }
 
-int RunPlayer(const PlayerOptions& o) {
+int RunPlayer(const ToolOptions& o) {
   absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
   if (!opened.ok()) return Fail("gta player", opened.status());
-  absl::StatusOr<json> out = tools::PlayerDescribe(opened->asset);
+  absl::StatusOr<tools::PlayerDescription> out = tools::DescribePlayer(opened->asset);
   if (!out.ok()) return Fail("gta player", out.status());
+  const json p = tools::PlayerDescription::Fields().ToJson(*out);
   if (o.json) {
-    PrintJson(*out);
+    PrintJson(p);
     return kExitOk;
   }
-  PrintPlayerHeader(*out);
-  PrintPlayerTables(*out);
+  PrintPlayerHeader(p);
+  PrintPlayerTables(p);
   return kExitOk;
+}
+
+// `name`: FILE (described by `file`), --context, --target when `target`,
+// the tool's own parameters, --json; running `run`.
+CLI::App* AddToolCommand(CLI::App* gta, int& exit_code, const char* name, const char* summary,
+                         const char* file, const std::vector<tools::Param>& params,
+                         const char* tool, bool target, int (*run)(const ToolOptions&)) {
+  auto o = std::make_shared<ToolOptions>();
+  CLI::App* c = gta->add_subcommand(name, summary);
+  c->add_option("FILE", o->file, file)->required();
+  if (target) c->add_option("--target", o->target, "PNG to write")->required();
+  c->add_option("--context", o->context, "Read FILE from this context (kbot context list)");
+  AddToolOptions(*c, params, o->arguments);
+  c->add_flag("--json", o->json, absl::StrCat("Print the ", tool, " JSON"));
+  c->callback([o, run, &exit_code] { exit_code = run(*o); });
+  return c;
 }
 
 }  // namespace
 
 void AddGtaAssetCommands(CLI::App* gta, int& exit_code) {
-  const char* kContextHelp = "Read FILE from this context (kbot context list)";
-
-  auto style = std::make_shared<StyleOptions>();
-  CLI::App* s = gta->add_subcommand("style", "Describe a style (.G24): header, sections, tiles, animations");
-  s->add_option("FILE", style->file, "Style (e.g. STYLE001.G24)")->required();
-  s->add_option("--context", style->context, kContextHelp);
-  s->add_flag("--json", style->json, "Print the style_describe JSON");
-  s->callback([style, &exit_code] { exit_code = RunStyle(*style); });
-
-  auto tiles = std::make_shared<TilesOptions>();
-  CLI::App* t = gta->add_subcommand("tiles", "Draw a style's tiles as a PNG sheet");
-  t->add_option("FILE", tiles->file, "Style (e.g. STYLE001.G24)")->required();
-  t->add_option("--target", tiles->target, "PNG to write")->required();
-  t->add_option("--kind", tiles->kind, "side, lid (default) or aux")
-      ->check(CLI::IsMember({"side", "lid", "aux"}));
-  t->add_option("--first", tiles->first, "First tile (default 0)")->check(CLI::NonNegativeNumber);
-  t->add_option("--count", tiles->count, "How many (default the rest, at most 64)")
-      ->check(CLI::Range(1, 400));
-  t->add_option("--remap", tiles->remap, "Lid/aux palette remap 0-3")->check(CLI::Range(0, 3));
-  t->add_option("--direction", tiles->direction, "Side tiles: top (default), bottom, left, right")
-      ->check(CLI::IsMember({"top", "bottom", "left", "right"}));
-  t->add_option("--columns", tiles->columns, "Tiles a row (default 8)")->check(CLI::Range(1, 64));
-  t->add_option("--scale", tiles->scale, "Pixels per texel, 1-4")->check(CLI::Range(1, 4));
-  t->add_option("--context", tiles->context, kContextHelp);
-  t->add_flag("--json", tiles->json, "Print the style_tiles JSON");
-  t->callback([tiles, &exit_code] { exit_code = RunTiles(*tiles); });
-
-  auto font = std::make_shared<FontOptions>();
-  CLI::App* f = gta->add_subcommand("font", "Draw text with a font (.FON) as a PNG");
-  f->add_option("FILE", font->file, "Font (e.g. FONT1A.FON)")->required();
-  f->add_option("--text", font->text, "The text to draw")->required();
-  f->add_option("--target", font->target, "PNG to write")->required();
-  f->add_option("--kind", font->kind, "text (first code 0x21, default), icon (1) or digit (0)")
-      ->check(CLI::IsMember({"text", "icon", "digit"}));
-  f->add_option("--scale", font->scale, "Pixels per font pixel, 1-8")->check(CLI::Range(1, 8));
-  f->add_option("--space-width", font->space_width, "Advance of a space (default half the height)")
-      ->check(CLI::Range(0, 255));
-  f->add_option("--context", font->context, kContextHelp);
-  f->add_flag("--json", font->json, "Print the font_render JSON");
-  f->callback([font, &exit_code] { exit_code = RunFont(*font); });
-
-  auto picture = std::make_shared<PictureOptions>();
-  CLI::App* p = gta->add_subcommand("picture", "Export a frontend picture (.RAW, .RAT) as a PNG");
-  p->add_option("FILE", picture->file, "Picture (e.g. F_UPPER.RAW, CUT1.RAT)")->required();
-  p->add_option("--target", picture->target, "PNG to write")->required();
-  p->add_option("--width", picture->width, "Width, for a name the game's list does not know")
-      ->check(CLI::Range(1, 4096));
-  p->add_option("--height", picture->height, "Height, with --width")->check(CLI::Range(1, 4096));
-  p->add_option("--palette", picture->palette,
-                "RAT: its 768-byte palette (default CUTn.ACT or F_PAL.RAW beside it)");
-  p->add_option("--context", picture->context, kContextHelp);
-  p->add_flag("--json", picture->json, "Print the picture_export JSON");
-  p->callback([picture, &exit_code] { exit_code = RunPicture(*picture); });
-
-  auto player = std::make_shared<PlayerOptions>();
-  CLI::App* pl = gta->add_subcommand("player", "Describe PLAYER_A.DAT: settings, high scores, players");
-  pl->add_option("FILE", player->file, "Settings file (PLAYER_A.DAT)")->required();
-  pl->add_option("--context", player->context, kContextHelp);
-  pl->add_flag("--json", player->json, "Print the player_describe JSON");
-  pl->callback([player, &exit_code] { exit_code = RunPlayer(*player); });
+  AddToolCommand(gta, exit_code, "style",
+                 "Describe a style (.G24): header, sections, tiles, animations",
+                 "Style (e.g. STYLE001.G24)", tools::StyleDescribeTable().Params(),
+                 "style_describe", false, RunStyle);
+  AddToolCommand(gta, exit_code, "tiles", "Draw a style's tiles as a PNG sheet",
+                 "Style (e.g. STYLE001.G24)", tools::StyleTilesTable().Params(), "style_tiles",
+                 true, RunTiles);
+  AddToolCommand(gta, exit_code, "font", "Draw text with a font (.FON) as a PNG",
+                 "Font (e.g. FONT1A.FON)", tools::FontRenderTable().Params(), "font_render",
+                 true, RunFont);
+  AddToolCommand(gta, exit_code, "picture", "Export a frontend picture (.RAW, .RAT) as a PNG",
+                 "Picture (e.g. F_UPPER.RAW, CUT1.RAT)", tools::PictureExportTable().Params(),
+                 "picture_export", true, RunPicture);
+  AddToolCommand(gta, exit_code, "player",
+                 "Describe PLAYER_A.DAT: settings, high scores, players",
+                 "Settings file (PLAYER_A.DAT)", tools::PlayerDescribeTable().Params(),
+                 "player_describe", false, RunPlayer);
 }
 
 }  // namespace kbot::app

@@ -20,7 +20,7 @@
 #include "app/workspace_support.h"
 #include "contexts/file_io.h"
 #include "formats/gta/fxt.h"
-#include "tools/fxt_handlers.h"
+#include "tools/fxt_decode_tool.h"
 #include "app/tool_options.h"
 #include "tools/map_describe_tool.h"
 #include "tools/map_render_tool.h"
@@ -32,12 +32,13 @@ namespace {
 
 using tools::json;
 
+// fxt_decode's parameters but limit are in `arguments` (app/tool_options.h).
+// --limit is the command's own: it prints every record unless given, where
+// the tool pages by 200 at most 1000.
 struct FxtOptions {
   std::string file;
   std::optional<std::string> context;
-  std::optional<std::string> key;
-  std::optional<std::string> search;
-  size_t offset = 0;
+  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
   std::optional<size_t> limit;
   bool json = false;
 };
@@ -222,27 +223,31 @@ std::string CipherOption(const std::string& value) {
 // back, after a "#cipher" line when the file's cipher is not the documented
 // one. Warnings and the paging hint go to stderr, so stdout stays that file.
 int RunFxt(const FxtOptions& o) {
+  absl::StatusOr<tools::FxtDecodeRequest> request =
+      tools::FxtDecodeTable().ParseChecked(*o.arguments);
+  if (!request.ok()) return Usage("gta fxt", request.status());
+  request->limit = o.limit;
   absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
   if (!opened.ok()) return Fail("gta fxt", opened.status());
-  tools::FxtQuery query{o.key, o.search, o.offset, o.limit};
-  absl::StatusOr<json> out = tools::FxtDecode(opened->asset, query);
-  if (!out.ok()) return Fail("gta fxt", out.status());
+  absl::StatusOr<tools::FxtDecodeResult> decoded = tools::DecodeFxt(opened->asset, *request);
+  if (!decoded.ok()) return Fail("gta fxt", decoded.status());
+  const json out = tools::FxtDecodeResult::Fields().ToJson(*decoded);
   if (o.json) {
-    PrintJson(*out);
+    PrintJson(out);
     return kExitOk;
   }
-  for (const json& w : (*out)["warnings"]) std::cerr << "warning: " << w.get<std::string>() << "\n";
-  const gta::FxtCipher cipher{(*out)["cipher"]["k"].get<uint8_t>(),
-                              (*out)["cipher"]["m"].get<uint8_t>()};
+  for (const json& w : out["warnings"]) std::cerr << "warning: " << w.get<std::string>() << "\n";
+  const gta::FxtCipher cipher{out["cipher"]["k"].get<uint8_t>(),
+                              out["cipher"]["m"].get<uint8_t>()};
   if (cipher != gta::FxtCipher{}) {
     std::cout << absl::StrFormat("%sk=0x%02x m=0x%02x\n", kCipherDirective, cipher.k, cipher.m);
   }
-  for (const json& e : (*out)["entries"]) {
+  for (const json& e : out["entries"]) {
     std::cout << "[" << e["key"].get<std::string>() << "]" << e["text"].get<std::string>() << "\n";
   }
-  if (!(*out)["next_offset"].is_null()) {
-    std::cerr << (*out)["entries"].size() << " of " << (*out)["total"] << " record(s) (more: --offset "
-              << (*out)["next_offset"] << ")\n";
+  if (!out["next_offset"].is_null()) {
+    std::cerr << out["entries"].size() << " of " << out["total"] << " record(s) (more: --offset "
+              << out["next_offset"] << ")\n";
   }
   return kExitOk;
 }
@@ -329,9 +334,8 @@ void AddGtaCommands(CLI::App& app, int& exit_code) {
   CLI::App* f = gta->add_subcommand("fxt", "The texts of an FXT file, or (fxt build) write one");
   f->add_option("FILE", fxt->file, "FXT file (e.g. ENGLISH.FXT)");
   f->add_option("--context", fxt->context, "Read FILE from this context (kbot context list)");
-  f->add_option("--key", fxt->key, "Only the records with exactly this key");
-  f->add_option("--search", fxt->search, "Only the records whose text contains this (ignoring ASCII case)");
-  f->add_option("--offset", fxt->offset, "Skip this many matching records");
+  AddToolOptions(*f, tools::FxtDecodeTable().Params(), fxt->arguments,
+                 {"context", "path", "limit"});
   f->add_option("--limit", fxt->limit, "Show at most this many")->check(CLI::PositiveNumber);
   f->add_flag("--json", fxt->json, "Print the fxt_decode JSON");
   f->require_subcommand(0, 1);

@@ -2,11 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "tools/font_handlers.h"
-#include "tools/image_result.h"
 #include "tools/picture_resource.h"
-#include "tools/picture_handlers.h"
-#include "tools/style_handlers.h"
 
 namespace kbot::tools {
 
@@ -14,24 +10,12 @@ const char* const kContextFileTemplateDescription =
     "Any file of a registered game-data folder, by context name and path "
     "(case-insensitive, '/'-separated). Add ?export=png|gif|apng|sheet "
     "(with sequence, frame, palette, transparency, scale) to a GAF's URI for "
-    "a rendered picture; the links map_render, style_tiles, font_render and "
-    "picture_export return carry export=map|tiles|font|picture and the "
+    "a rendered picture; the links map_render, style_tiles, font_render, "
+    "picture_export and palette_describe return carry "
+    "export=map|tiles|font|picture|swatch and the "
     "tool's arguments.";
 
 namespace {
-
-// The image tools whose large pictures come back as resource links, by the
-// export name their URIs carry.
-struct ImageExport {
-  const char* name;
-  Tool (*tool)();
-  absl::StatusOr<ToolImage> (*draw)(const contexts::Context&, const json&);
-};
-constexpr ImageExport kImageExports[] = {
-    {kStyleTilesExport, StyleTilesTool, DrawStyleTiles},
-    {kFontRenderExport, FontRenderTool, DrawFontRender},
-    {kPictureExportExport, PictureExportTool, DrawPictureExport},
-};
 
 absl::StatusOr<ResourceBytes> ReadFile(const contexts::Context& context, const std::string& uri,
                                        const std::string& path, size_t max_bytes) {
@@ -88,12 +72,6 @@ absl::StatusOr<ResourceBytes> ReadContextUri(const contexts::Workspace& workspac
 
 absl::StatusOr<ResourceBytes> RenderResource(const contexts::Context& context,
                                              const ResourceUri& uri, Progress& progress) {
-  for (const auto& [key, value] : uri.query) {
-    if (key != "export") continue;
-    for (const ImageExport& e : kImageExports) {
-      if (value == e.name) return RenderImageResource(context, uri, e.tool().input_schema, e.draw);
-    }
-  }
   return RenderPictureResource(context, uri, progress);
 }
 

@@ -6,10 +6,10 @@
 #include <fstream>
 
 #include "demo/demo_gta_style.h"
-#include "tools/font_handlers.h"
-#include "tools/picture_handlers.h"
-#include "tools/player_handlers.h"
-#include "tools/style_handlers.h"
+#include "tools/font_render_tool.h"
+#include "tools/picture_export_tool.h"
+#include "tools/player_describe_tool.h"
+#include "tools/style_describe_tool.h"
 #include "nlohmann/json.hpp"
 #include "tests/support/decode_image.h"
 #include "tests/support/kbot_process.h"
@@ -41,9 +41,10 @@ TEST(GtaAssetCli, StyleJsonIsTheToolsAndTilesWriteASheet) {
   Write(kbot.dir() / "STYLE001.G24", style);
   KbotRun r = kbot.Run("gta style STYLE001.G24 --json");
   ASSERT_EQ(r.status, 0) << r.err;
-  absl::StatusOr<json> expected = tools::StyleDescribe({"STYLE001.G24", style});
+  absl::StatusOr<tools::StyleDescription> expected =
+      tools::DescribeStyle({"STYLE001.G24", style});
   ASSERT_TRUE(expected.ok()) << expected.status();
-  EXPECT_EQ(json::parse(r.out), *expected);
+  EXPECT_EQ(json::parse(r.out), tools::StyleDescription::Fields().ToJson(*expected));
   r = kbot.Run("gta style STYLE001.G24");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("2 side, 6 lid, 4 aux tile(s)"), std::string::npos) << r.out;
@@ -69,12 +70,15 @@ TEST(GtaAssetCli, FontJsonIsTheTools) {
   Write(kbot.dir() / "DEMO.FON", font);
   const KbotRun r = kbot.Run("gta font DEMO.FON --text 'HI 42' --scale 2 --target t.png --json");
   ASSERT_EQ(r.status, 0) << r.err;
-  absl::StatusOr<tools::ToolImage> expected =
-      tools::FontRender({"DEMO.FON", font}, tools::FontRequest{"HI 42", "text", 2, std::nullopt});
+  tools::FontRenderRequest request;
+  request.text = "HI 42";
+  request.scale = 2;
+  absl::StatusOr<tools::FontRenderOutcome> expected =
+      tools::RenderFont({"DEMO.FON", font}, request);
   ASSERT_TRUE(expected.ok()) << expected.status();
-  EXPECT_EQ(json::parse(r.out), expected->structured);
+  EXPECT_EQ(json::parse(r.out), tools::FontRenderSummary::Fields().ToJson(expected->summary));
   EXPECT_EQ(testing::ReadFile(kbot.dir() / "t.png"),
-            std::string(expected->png.begin(), expected->png.end()));
+            std::string(expected->image.png.begin(), expected->image.png.end()));
   EXPECT_EQ(ReadPng(kbot.dir() / "t.png").height, 16);
 }
 
@@ -111,10 +115,12 @@ TEST(GtaAssetCli, PlayerJsonIsTheTools) {
   Write(kbot.dir() / "PLAYER_A.DAT", player);
   KbotRun r = kbot.Run("gta player PLAYER_A.DAT --json");
   ASSERT_EQ(r.status, 0) << r.err;
-  absl::StatusOr<json> expected = tools::PlayerDescribe({"PLAYER_A.DAT", player});
-  ASSERT_TRUE(expected.ok()) << expected.status();
-  EXPECT_EQ(json::parse(r.out), *expected);
-  EXPECT_EQ((*expected)["high_scores"][0]["scores"][0]["score"], 100);
+  absl::StatusOr<tools::PlayerDescription> described =
+      tools::DescribePlayer({"PLAYER_A.DAT", player});
+  ASSERT_TRUE(described.ok()) << described.status();
+  const json expected = tools::PlayerDescription::Fields().ToJson(*described);
+  EXPECT_EQ(json::parse(r.out), expected);
+  EXPECT_EQ(expected["high_scores"][0]["scores"][0]["score"], 100);
   r = kbot.Run("gta player PLAYER_A.DAT");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("PLAYER_A.DAT: GTA1 settings, 1044 bytes, 0x414 layout\n"), std::string::npos)
@@ -132,10 +138,11 @@ TEST(GtaAssetCli, PlayerShortFileShowsUnknownsAndStrings) {
   Write(kbot.dir() / "CUT.DAT", player);
   KbotRun r = kbot.Run("gta player CUT.DAT --json");
   ASSERT_EQ(r.status, 0) << r.err;
-  absl::StatusOr<json> expected = tools::PlayerDescribe({"CUT.DAT", player});
-  ASSERT_TRUE(expected.ok()) << expected.status();
-  EXPECT_EQ(json::parse(r.out), *expected);
-  EXPECT_TRUE((*expected)["network_name"].is_null());
+  absl::StatusOr<tools::PlayerDescription> described = tools::DescribePlayer({"CUT.DAT", player});
+  ASSERT_TRUE(described.ok()) << described.status();
+  const json expected = tools::PlayerDescription::Fields().ToJson(*described);
+  EXPECT_EQ(json::parse(r.out), expected);
+  EXPECT_TRUE(expected["network_name"].is_null());
   r = kbot.Run("gta player CUT.DAT");
   ASSERT_EQ(r.status, 0) << r.err;
   for (const char* line :

@@ -770,7 +770,7 @@ async function imageLimitSession() {
       const r = await client.callTool({ name: 'style_tiles', arguments: { path: 'GTADATA/STYLE001.G24', scale: 2 } });
       const sc = structured(r, 'style_tiles');
       assert.equal(sc.delivery, 'resource_link');
-      assert.equal(sc.resource_uri, 'kbot://demo/GTADATA/STYLE001.G24?export=tiles&scale=2');
+      assert.equal(sc.resource_uri, 'kbot://demo/GTADATA/STYLE001.G24?export=tiles&kind=lid&first=0&columns=8&scale=2');
       const link = r.content.find((c) => c.type === 'resource_link');
       assert.ok(link, `no resource_link in ${JSON.stringify(r.content.map((c) => c.type))}`);
       assert.equal(link.uri, sc.resource_uri);

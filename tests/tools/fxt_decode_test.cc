@@ -1,6 +1,6 @@
 // The fxt_decode tool called directly: every record in order, one key, a
 // search, pages, and malformed files as isError results naming the file.
-#include "tools/fxt_handlers.h"
+#include "tools/fxt_decode_tool.h"
 
 #include <gtest/gtest.h>
 
@@ -31,7 +31,9 @@ tools::ToolResult Call(const std::vector<uint8_t>& fxt, const json& arguments) {
   const tools::Tool tool = FxtDecodeTool();
   absl::StatusOr<CompiledSchema> in = CompiledSchema::Compile(tool.input_schema);
   EXPECT_TRUE(in.ok() && in->Validate(arguments).ok()) << arguments.dump();
-  tools::ToolResult result = RunFxtDecode(GtaContext(fxt), arguments);
+  absl::StatusOr<FxtDecodeRequest> request = FxtDecodeTable().ParseChecked(arguments);
+  if (!request.ok()) return ErrorResult(request.status());
+  tools::ToolResult result = RunFxtDecode(GtaContext(fxt), *request);
   if (!result.error) {
     absl::StatusOr<CompiledSchema> out = CompiledSchema::Compile(tool.output_schema);
     EXPECT_TRUE(out.ok() && out->Validate(result.structured).ok()) << result.structured.dump(2);

@@ -2,10 +2,11 @@
 // picture_export, player_describe) called directly on files laid out byte by
 // byte from the headers in formats/gta/, and the demo style and font.
 #include "tools/context_resources.h"
-#include "tools/font_handlers.h"
-#include "tools/picture_handlers.h"
-#include "tools/player_handlers.h"
-#include "tools/style_handlers.h"
+#include "tools/font_render_tool.h"
+#include "tools/picture_export_tool.h"
+#include "tools/player_describe_tool.h"
+#include "tools/style_describe_tool.h"
+#include "tools/style_tiles_tool.h"
 
 #include <gtest/gtest.h>
 
@@ -128,7 +129,34 @@ contexts::Context GtaContext() {
                               "test")};
 }
 
-using Run = tools::ToolResult (*)(const contexts::Context&, const json&);
+// A tool's typed run over JSON arguments, parsed and checked by its table
+// first, as its handler does (tools/typed_tool.h).
+template <class Request, class Run>
+tools::ToolResult Parsed(const RequestTable<Request>& table, const json& arguments, Run run) {
+  absl::StatusOr<Request> request = table.ParseChecked(arguments);
+  if (!request.ok()) return ErrorResult(request.status());
+  return run(*request);
+}
+tools::ToolResult DescribeIn(const contexts::Context& c, const json& a) {
+  return Parsed(StyleDescribeTable(), a,
+                [&](const StyleDescribeRequest& r) { return RunStyleDescribe(c, r); });
+}
+tools::ToolResult TilesIn(const contexts::Context& c, const json& a, const Limits& l = {}) {
+  return Parsed(StyleTilesTable(), a,
+                [&](const StyleTilesRequest& r) { return RunStyleTiles(c, r, l); });
+}
+tools::ToolResult FontIn(const contexts::Context& c, const json& a, const Limits& l = {}) {
+  return Parsed(FontRenderTable(), a,
+                [&](const FontRenderRequest& r) { return RunFontRender(c, r, l); });
+}
+tools::ToolResult PictureIn(const contexts::Context& c, const json& a, const Limits& l = {}) {
+  return Parsed(PictureExportTable(), a,
+                [&](const PictureExportRequest& r) { return RunPictureExport(c, r, l); });
+}
+tools::ToolResult PlayerIn(const contexts::Context& c, const json& a) {
+  return Parsed(PlayerDescribeTable(), a,
+                [&](const PlayerDescribeRequest& r) { return RunPlayerDescribe(c, r); });
+}
 
 tools::ToolResult Call(const tools::Tool& tool, const std::function<tools::ToolResult(const json&)>& run,
                      const json& arguments) {
@@ -144,23 +172,23 @@ tools::ToolResult Call(const tools::Tool& tool, const std::function<tools::ToolR
 
 tools::ToolResult Describe(const json& a) {
   const contexts::Context c = GtaContext();
-  return Call(StyleDescribeTool(), [&](const json& x) { return RunStyleDescribe(c, x); }, a);
+  return Call(StyleDescribeTool(), [&](const json& x) { return DescribeIn(c, x); }, a);
 }
 tools::ToolResult Tiles(const json& a) {
   const contexts::Context c = GtaContext();
-  return Call(StyleTilesTool(), [&](const json& x) { return RunStyleTiles(c, x); }, a);
+  return Call(StyleTilesTool(), [&](const json& x) { return TilesIn(c, x); }, a);
 }
 tools::ToolResult Font(const json& a) {
   const contexts::Context c = GtaContext();
-  return Call(FontRenderTool(), [&](const json& x) { return RunFontRender(c, x); }, a);
+  return Call(FontRenderTool(), [&](const json& x) { return FontIn(c, x); }, a);
 }
 tools::ToolResult Picture(const json& a) {
   const contexts::Context c = GtaContext();
-  return Call(PictureExportTool(), [&](const json& x) { return RunPictureExport(c, x); }, a);
+  return Call(PictureExportTool(), [&](const json& x) { return PictureIn(c, x); }, a);
 }
 tools::ToolResult Player(const json& a) {
   const contexts::Context c = GtaContext();
-  return Call(PlayerDescribeTool(), [&](const json& x) { return RunPlayerDescribe(c, x); }, a);
+  return Call(PlayerDescribeTool(), [&](const json& x) { return PlayerIn(c, x); }, a);
 }
 
 // The PNG of a result's image block, decoded.
@@ -406,15 +434,18 @@ absl::StatusOr<tools::ResourceBytes> ReadLink(const contexts::Context& c, const 
 TEST(ImageDelivery, LargeTilesAreALinkAndAPreview) {
   const contexts::Context c = GtaContext();
   const json args = {{"path", "GTADATA/STYLE001.G24"}, {"count", 2}, {"scale", 4}, {"remap", 1}};
-  const tools::ToolResult whole = RunStyleTiles(c, args);
+  const tools::ToolResult whole = TilesIn(c, args);
   ASSERT_FALSE(whole.error) << *whole.error;
   const std::string png = Bytes(whole.content[0]);
-  const tools::ToolResult r = RunStyleTiles(c, args, InlineLimit(Base64Size(png.size()) - 1));
+  const tools::ToolResult r = TilesIn(c, args, InlineLimit(Base64Size(png.size()) - 1));
   ASSERT_FALSE(r.error) << *r.error;
   absl::StatusOr<CompiledSchema> out = CompiledSchema::Compile(StyleTilesTool().output_schema);
   ASSERT_TRUE(out.ok());
   EXPECT_TRUE(out->Validate(r.structured).ok()) << r.structured.dump(2);
-  const std::string uri = "kbot://gta/GTADATA/STYLE001.G24?export=tiles&count=2&remap=1&scale=4";
+  // Every parameter that holds a value, in the table's order.
+  const std::string uri =
+      "kbot://gta/GTADATA/STYLE001.G24?export=tiles&kind=lid&first=0&count=2&remap=1&columns=8&"
+      "scale=4";
   EXPECT_EQ(r.structured["delivery"], "resource_link");
   EXPECT_EQ(r.structured["resource_uri"], uri);
   EXPECT_EQ(r.structured["bytes"], png.size());
@@ -441,21 +472,21 @@ TEST(ImageDelivery, LargeTilesAreALinkAndAPreview) {
 TEST(ImageDelivery, FontAndPictureLinksDrawTheSamePngs) {
   const contexts::Context c = GtaContext();
   const json font_args = {{"path", "GTADATA/SMALL.FON"}, {"text", "!\" !"}, {"scale", 8}};
-  const std::string font_png = Bytes(RunFontRender(c, font_args).content[0]);
-  const tools::ToolResult font = RunFontRender(c, font_args, InlineLimit(Base64Size(font_png.size()) - 1));
+  const std::string font_png = Bytes(FontIn(c, font_args).content[0]);
+  const tools::ToolResult font = FontIn(c, font_args, InlineLimit(Base64Size(font_png.size()) - 1));
   ASSERT_FALSE(font.error) << *font.error;
   EXPECT_EQ(font.structured["resource_uri"],
-            "kbot://gta/GTADATA/SMALL.FON?export=font&scale=8&text=%21%22%20%21");
+            "kbot://gta/GTADATA/SMALL.FON?export=font&text=%21%22%20%21&kind=text&scale=8");
   absl::StatusOr<tools::ResourceBytes> read = ReadLink(c, font.structured["resource_uri"]);
   ASSERT_TRUE(read.ok()) << read.status();
   EXPECT_EQ(std::string(read->bytes.begin(), read->bytes.end()), font_png);
 
   const json pic_args = {{"path", "GTADATA/T.RAT"}, {"width", 2}, {"height", 2}, {"palette", "other.act"}};
-  const std::string pic_png = Bytes(RunPictureExport(c, pic_args).content[0]);
-  const tools::ToolResult pic = RunPictureExport(c, pic_args, InlineLimit(Base64Size(pic_png.size()) - 1));
+  const std::string pic_png = Bytes(PictureIn(c, pic_args).content[0]);
+  const tools::ToolResult pic = PictureIn(c, pic_args, InlineLimit(Base64Size(pic_png.size()) - 1));
   ASSERT_FALSE(pic.error) << *pic.error;
   EXPECT_EQ(pic.structured["resource_uri"],
-            "kbot://gta/GTADATA/T.RAT?export=picture&height=2&palette=other.act&width=2");
+            "kbot://gta/GTADATA/T.RAT?export=picture&width=2&height=2&palette=other.act");
   EXPECT_EQ(pic.structured["preview"], json::parse(R"({"width": 1, "height": 1})"));
   read = ReadLink(c, pic.structured["resource_uri"]);
   ASSERT_TRUE(read.ok()) << read.status();
@@ -476,7 +507,7 @@ TEST(ImageDelivery, BadLinksAreErrorsNamingTheArgument) {
   EXPECT_EQ(r.status().message(), "scale=big: not an integer");
   r = ReadLink(c, tiles + "&colour=red");
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.status().message(), "the query's colour is not an argument");
+  EXPECT_EQ(r.status().message(), "unknown parameter \"colour\"");
   r = ReadLink(c, tiles + "&context=other");
   ASSERT_FALSE(r.ok());
   r = ReadLink(c, "kbot://gta/GTADATA/SMALL.FON?export=font");  // text is required
@@ -566,7 +597,7 @@ tools::ToolResult PlayerOfOtherSizes(const json& a) {
                                                      {"JUNK.DAT", junk},
                                                      {"TINY.DAT", std::vector<uint8_t>(10, 0)}},
                                                     "test")};
-  return Call(PlayerDescribeTool(), [&](const json& x) { return RunPlayerDescribe(c, x); }, a);
+  return Call(PlayerDescribeTool(), [&](const json& x) { return PlayerIn(c, x); }, a);
 }
 
 TEST(PlayerDescribe, PackedLayout) {
@@ -686,7 +717,7 @@ TEST(DemoGtaStyle, StyleHasTheTilesTheDemoMapUses) {
   // The tool draws it.
   const contexts::Context c{"demo", contexts::Game::kGta, "", true,
                             contexts::MakeMemoryVfs({{"GTADATA/STYLE001.G24", bytes}}, "test")};
-  const tools::ToolResult r = RunStyleTiles(c, {{"path", "GTADATA/STYLE001.G24"}, {"remap", 3}});
+  const tools::ToolResult r = TilesIn(c, {{"path", "GTADATA/STYLE001.G24"}, {"remap", 3}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured["count"], style->lid_tiles);
   EXPECT_EQ(r.structured["warnings"], json::array());
@@ -710,10 +741,131 @@ TEST(DemoGtaStyle, FontHasLettersDigitsAndPunctuation) {
   }
   const contexts::Context c{"demo", contexts::Game::kGta, "", true,
                             contexts::MakeMemoryVfs({{"DEMO.FON", bytes}}, "test")};
-  const tools::ToolResult r = RunFontRender(c, {{"path", "DEMO.FON"}, {"text", "HELLO WORLD 42!"}});
+  const tools::ToolResult r = FontIn(c, {{"path", "DEMO.FON"}, {"text", "HELLO WORLD 42!"}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured["missing"], json::array());
   EXPECT_EQ(r.structured["height"], 8);
+}
+
+// Each parameter declared once: the input schema's defaults come from the
+// request struct, the required list from the table.
+TEST(GtaAssetTables, SchemasCarryTheStructsDefaults) {
+  const json tiles = StyleTilesTool().input_schema;
+  EXPECT_EQ(tiles["required"], json::parse(R"(["path"])"));
+  EXPECT_EQ(tiles["properties"]["kind"]["default"], "lid");
+  EXPECT_EQ(tiles["properties"]["first"]["default"], 0);
+  EXPECT_EQ(tiles["properties"]["columns"]["default"], 8);
+  EXPECT_EQ(tiles["properties"]["scale"]["default"], 1);
+  for (const char* none : {"context", "path", "count", "remap", "direction"}) {
+    EXPECT_FALSE(tiles["properties"][none].contains("default")) << none;
+  }
+  EXPECT_EQ(tiles["properties"]["count"], json::parse(R"j({"type": "integer", "minimum": 1,
+      "maximum": 400, "description": "How many tiles (default: the rest of the kind, at most 64)"})j"));
+  const json font = FontRenderTool().input_schema;
+  EXPECT_EQ(font["required"], json::parse(R"(["path", "text"])"));
+  EXPECT_EQ(font["properties"]["kind"]["default"], "text");
+  EXPECT_FALSE(font["properties"]["space_width"].contains("default"));
+  const json picture = PictureExportTool().input_schema;
+  EXPECT_EQ(picture["required"], json::parse(R"(["path"])"));
+  EXPECT_EQ(picture["additionalProperties"], false);
+  EXPECT_EQ(StyleDescribeTool().input_schema["properties"].size(), 2u);
+  EXPECT_EQ(PlayerDescribeTool().input_schema["required"], json::parse(R"(["path"])"));
+  // The CLI's options come from the same list, in this order.
+  std::vector<std::string> names;
+  for (const Param& p : StyleTilesTable().Params()) names.push_back(p.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"context", "path", "kind", "first", "count", "remap",
+                                             "direction", "columns", "scale"}));
+}
+
+// The output schemas come from the result tables: members always present
+// are required, the delivery members added for the picture tools.
+TEST(GtaAssetTables, OutputSchemasFromTheResultTables) {
+  EXPECT_EQ(StyleTilesTool().output_schema["required"],
+            json::parse(R"(["path", "kind", "first", "count", "columns", "width", "height",
+                "tiles", "warnings", "bytes", "delivery"])"));
+  EXPECT_EQ(FontRenderTool().output_schema["required"],
+            json::parse(R"(["path", "width", "height", "glyphs", "missing", "warnings", "bytes",
+                "delivery"])"));
+  EXPECT_EQ(PictureExportTool().output_schema["properties"]["palette"],
+            json::parse(R"({"type": ["string", "null"]})"));
+  EXPECT_EQ(PlayerDescribeTool().output_schema["properties"]["packed"]["type"],
+            json::parse(R"(["object", "null"])"));
+  EXPECT_EQ(StyleDescribeTool().output_schema["properties"]["tiles"]["required"],
+            json::parse(R"(["side", "lid", "aux"])"));
+}
+
+// What spans two fields is the table's check, refused before any file is read.
+TEST(GtaAssetTables, CrossFieldChecks) {
+  absl::StatusOr<StyleTilesRequest> tiles = StyleTilesTable().ParseChecked(
+      {{"path", "S.G24"}, {"kind", "side"}, {"remap", 1}});
+  ASSERT_FALSE(tiles.ok());
+  EXPECT_EQ(tiles.status().message(),
+            "side tiles take a direction (top, bottom, left, right), not a remap");
+  tiles = StyleTilesTable().ParseChecked({{"path", "S.G24"}, {"direction", "left"}});
+  ASSERT_FALSE(tiles.ok());
+  EXPECT_EQ(tiles.status().message(),
+            "a direction is for side tiles; lid and aux tiles take a remap 0-3");
+  tiles = StyleTilesTable().ParseChecked({{"path", "S.G24"}, {"kind", "side"},
+                                          {"direction", "left"}, {"count", 3}});
+  ASSERT_TRUE(tiles.ok()) << tiles.status();
+  EXPECT_EQ(tiles->kind, "side");
+  EXPECT_EQ(tiles->direction, "left");
+  EXPECT_EQ(tiles->count, 3);
+  EXPECT_EQ(tiles->first, 0);
+  EXPECT_EQ(tiles->columns, 8);
+  absl::StatusOr<PictureExportRequest> picture =
+      PictureExportTable().ParseChecked({{"path", "P.RAW"}, {"width", 4}});
+  ASSERT_FALSE(picture.ok());
+  EXPECT_EQ(picture.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(picture.status().message(), "give both width and height, or neither");
+  const tools::ToolResult r = Picture({{"path", "GTADATA/PIC.RAW"}, {"height", 3}});
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(*r.error, "give both width and height, or neither");
+}
+
+// A picture tool's link is its request written through its table, and
+// reading it parses the query back through the same table: the same request,
+// the same PNG.
+TEST(GtaAssetTables, PictureLinkRoundTrip) {
+  const contexts::Context c = GtaContext();
+  PictureExportRequest request;
+  request.path = "GTADATA/T.RAT";
+  request.width = 2;
+  request.height = 2;
+  request.palette = "OTHER.ACT";
+  const std::string uri = PictureUri(c, kPictureExportExport, PictureExportTable(), request);
+  EXPECT_EQ(uri, "kbot://gta/GTADATA/T.RAT?export=picture&width=2&height=2&palette=OTHER.ACT");
+  absl::StatusOr<ResourceUri> parsed = ParseResourceUri(uri);
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  json arguments = {{"path", parsed->path}};
+  for (const auto& [key, value] : parsed->query) {
+    if (key == "export") continue;
+    arguments[key] = key == "palette" ? json(value) : json(std::stoi(value));
+  }
+  const PictureExportRequest back = PictureExportTable().Parse(arguments);
+  EXPECT_EQ(back.path, request.path);
+  EXPECT_EQ(back.width, 2);
+  EXPECT_EQ(back.height, 2);
+  EXPECT_EQ(back.palette, "OTHER.ACT");
+  absl::StatusOr<PictureExportOutcome> drawn = [&]() -> absl::StatusOr<PictureExportOutcome> {
+    absl::StatusOr<ContextAsset> opened = OpenContextAsset(c, request.path);
+    if (!opened.ok()) return opened.status();
+    return ExportPicture(opened->asset, request, [&](const std::string& path) {
+      return c.vfs->Read(path).value().blob;
+    });
+  }();
+  ASSERT_TRUE(drawn.ok()) << drawn.status();
+  EXPECT_EQ(drawn->summary.palette, "OTHER.ACT");
+  EXPECT_EQ(drawn->summary.width, 2);
+  absl::StatusOr<tools::ResourceBytes> read = ReadLink(c, uri);
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(read->bytes, drawn->image.png);
+  // A default is written too, so the link keeps drawing the same picture.
+  FontRenderRequest font;
+  font.path = "GTADATA/SMALL.FON";
+  font.text = "!";
+  EXPECT_EQ(PictureUri(c, kFontRenderExport, FontRenderTable(), font),
+            "kbot://gta/GTADATA/SMALL.FON?export=font&text=%21&kind=text&scale=1");
 }
 
 }  // namespace

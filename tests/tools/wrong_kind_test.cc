@@ -7,17 +7,18 @@
 #include "absl/strings/match.h"
 
 #include "tools/file_kind.h"
-#include "tools/font_handlers.h"
-#include "tools/fxt_handlers.h"
+#include "tools/font_render_tool.h"
+#include "tools/fxt_decode_tool.h"
 #include "tools/gaf_export_tool.h"
 #include "tools/gaf_info_tool.h"
 #include "tools/gaf_list_tool.h"
 #include "tools/gaf_tools.h"
 #include "tools/hpi_list_tool.h"
 #include "tools/map_describe_tool.h"
-#include "tools/picture_handlers.h"
-#include "tools/player_handlers.h"
-#include "tools/style_handlers.h"
+#include "tools/picture_export_tool.h"
+#include "tools/player_describe_tool.h"
+#include "tools/style_describe_tool.h"
+#include "tools/style_tiles_tool.h"
 #include "tests/support/kind_fixtures.h"
 
 namespace kbot::tools {
@@ -57,25 +58,28 @@ std::vector<ToolUnderTest> Tools() {
       {"hpi_list", [](const Asset& a) { return StatusOf(HpiList(a)); }, {FileKind::kHpi}},
       {"map_describe", [](const Asset& a) { return StatusOf(DescribeMap(a, std::nullopt)); },
        {FileKind::kCityMap}},
-      {"style_describe", [](const Asset& a) { return StatusOf(StyleDescribe(a)); },
+      {"style_describe", [](const Asset& a) { return StatusOf(DescribeStyle(a)); },
        {FileKind::kStyle}},
-      {"style_tiles", [](const Asset& a) { return StatusOf(StyleTiles(a, TilesRequest{})); },
+      {"style_tiles",
+       [](const Asset& a) { return StatusOf(DrawStyleTiles(a, StyleTilesRequest{})); },
        {FileKind::kStyle}},
-      {"fxt_decode", [](const Asset& a) { return StatusOf(FxtDecode(a, FxtQuery{})); },
+      {"fxt_decode", [](const Asset& a) { return StatusOf(DecodeFxt(a, FxtDecodeRequest{})); },
        {FileKind::kFxt}},
       {"font_render",
        [](const Asset& a) {
-         FontRequest r;
+         FontRenderRequest r;
          r.text = "A";
-         return StatusOf(FontRender(a, r));
+         return StatusOf(RenderFont(a, r));
        },
        {FileKind::kFont}},
       {"picture_export",
-       [no_files](const Asset& a) { return StatusOf(PictureExport(a, PictureRequest{}, no_files)); },
+       [no_files](const Asset& a) {
+         return StatusOf(ExportPicture(a, PictureExportRequest{}, no_files));
+       },
        headerless},
       // Told by its size only: a cut file may have any size, so other kinds
       // told by size alone go to the reader, which checks the content.
-      {"player_describe", [](const Asset& a) { return StatusOf(PlayerDescribe(a)); },
+      {"player_describe", [](const Asset& a) { return StatusOf(DescribePlayer(a)); },
        headerless},
   };
 }

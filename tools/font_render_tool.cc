@@ -1,0 +1,173 @@
+#include "tools/font_render_tool.h"
+
+#include <algorithm>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "formats/gta/font.h"
+#include "formats/gta/text_render.h"
+#include "tools/file_kind.h"
+
+namespace kbot::tools {
+
+namespace {
+
+constexpr int kMaxFontScale = 8;
+constexpr int kMaxTextBytes = 1024;
+
+// The schema allows only text, icon and digit.
+gta::FontKind FontKindOf(const std::string& kind) {
+  if (kind == "icon") return gta::FontKind::kIcon;
+  if (kind == "digit") return gta::FontKind::kDigit;
+  return gta::FontKind::kText;
+}
+
+absl::Status NothingToDraw(const Asset& asset, const FontRenderRequest& request,
+                           const gta::TextLayout& layout) {
+  std::string why = absl::StrCat("nothing to draw: the font has no glyph for any of the ",
+                                 request.text.size(), " character(s)");
+  if (!layout.missing.empty()) {
+    absl::StrAppend(&why, " (code 0x", absl::Hex(layout.missing[0].code, absl::kZeroPad2), ": ",
+                    layout.missing[0].reason, ")");
+  }
+  return AssetError(asset, absl::StatusCode::kInvalidArgument, why);
+}
+
+absl::StatusOr<FontRenderOutcome> DrawIn(const contexts::Context& context,
+                                         const FontRenderRequest& request) {
+  absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
+  if (!opened.ok()) return opened.status();
+  absl::StatusOr<FontRenderOutcome> drawn = RenderFont(opened->asset, request);
+  if (!drawn.ok()) return InContext(context, drawn.status());
+  return drawn;
+}
+
+}  // namespace
+
+const RequestTable<FontRenderRequest>& FontRenderTable() {
+  static const RequestTable<FontRenderRequest> table = [] {
+    using R = FontRenderRequest;
+    RequestTable<R> t;
+    AddAssetParams(t, "The font, e.g. GTADATA/FONT1A.FON")
+        .Add("text", &R::text,
+             {{"type", "string"},
+              {"minLength", 1},
+              {"maxLength", kMaxTextBytes},
+              {"description", "The text to draw (bytes as the game's strings are; one line)"}},
+             true)
+        .Add("kind", &R::kind,
+             EnumParam({"text", "icon", "digit"},
+                       "The font's kind, which fixes the code of its first glyph: text 0x21 "
+                       "(default), icon 1, digit 0"))
+        .Add("scale", &R::scale,
+             IntegerParam(1, kMaxFontScale, "Pixels per font pixel, 1-8 (default 1)"))
+        .Add("space_width", &R::space_width,
+             IntegerParam(0, 255,
+                          "How far a space advances when the font has no glyph for it "
+                          "(default: half the font's height)"));
+    return t;
+  }();
+  return table;
+}
+
+const ResultTable<FontGlyphs>& FontGlyphs::Fields() {
+  using S = FontGlyphs;
+  static const ResultTable<S> table = ResultTable<S>()
+      .Add("count", &S::count, CountSchema())
+      .Add("height", &S::height, CountSchema())
+      .Add("first_code", &S::first_code, CountSchema());
+  return table;
+}
+
+const ResultTable<MissingGlyph>& MissingGlyph::Fields() {
+  using S = MissingGlyph;
+  static const ResultTable<S> table = ResultTable<S>()
+      .Add("position", &S::position, CountSchema())
+      .Add("code", &S::code, CountSchema())
+      .Add("reason", &S::reason, StringSchema());
+  return table;
+}
+
+const ResultTable<FontRenderSummary>& FontRenderSummary::Fields() {
+  using S = FontRenderSummary;
+  static const ResultTable<S> table = ResultTable<S>()
+      .Add("path", &S::path, StringSchema())
+      .Add("text", &S::text, StringSchema(), false)
+      .Add("kind", &S::kind, StringSchema(), false)
+      .Add("scale", &S::scale, CountSchema(), false)
+      .Add("width", &S::width, CountSchema())
+      .Add("height", &S::height, CountSchema())
+      .Add("glyphs", &S::glyphs, ObjectSchema<FontGlyphs>())
+      .Add("drawn", &S::drawn, CountSchema(), false)
+      .Add("missing", &S::missing, ArraySchema<MissingGlyph>())
+      .Add("warnings", &S::warnings, StringArraySchema())
+      .Add("bytes", &S::bytes, CountSchema());
+  return table;
+}
+
+absl::StatusOr<FontRenderOutcome> RenderFont(const Asset& asset,
+                                             const FontRenderRequest& request) {
+  if (absl::Status s = RequireKind(asset, {FileKind::kFont}); !s.ok()) return s;
+  absl::StatusOr<gta::Font> font =
+      gta::ReadFont(asset.bytes, asset.path, FontKindOf(request.kind));
+  if (!font.ok()) return font.status();
+  gta::LayoutOptions options;
+  options.space_advance = request.space_width.value_or(std::max(1, font->height / 2));
+  const gta::TextLayout layout = gta::LayOutText(*font, request.text, options);
+  if (layout.width <= 0 || layout.height <= 0) return NothingToDraw(asset, request, layout);
+  absl::StatusOr<gta::TextPicture> text = gta::DrawText(*font, layout, request.scale);
+  if (!text.ok()) return text.status();
+  FontRenderOutcome out;
+  FontRenderSummary& s = out.summary;
+  s.path = asset.path;
+  s.text = request.text;
+  s.kind = request.kind;
+  s.scale = request.scale;
+  s.width = text->picture.width;
+  s.height = text->picture.height;
+  s.glyphs = {font->glyphs.size(), font->height, font->first_code};
+  s.drawn = text->drawn;
+  for (const gta::MissingCode& m : layout.missing) {
+    s.missing.push_back({m.position, m.code, m.reason});
+  }
+  s.warnings = font->warnings;
+  absl::StatusOr<EncodedPicture> image = EncodePicture(std::move(text->picture));
+  if (!image.ok()) return image.status();
+  out.image = *std::move(image);
+  s.bytes = out.image.png.size();
+  return out;
+}
+
+ToolResult RunFontRender(const contexts::Context& context, const FontRenderRequest& request,
+                         const Limits& limits) {
+  absl::StatusOr<FontRenderOutcome> drawn = DrawIn(context, request);
+  if (!drawn.ok()) return ErrorResult(drawn.status());
+  return DeliverToolPicture(context, kFontRenderExport, FontRenderTable(), request,
+                            FontRenderSummary::Fields().ToJson(drawn->summary), drawn->image,
+                            limits.max_inline_image_base64);
+}
+
+Tool FontRenderTool() {
+  Tool tool = MakeContextTool<FontRenderRequest>(
+      {"font_render", "Draw text with a GTA1 font",
+       "A PNG of one line of text drawn with a GTA1 bitmap font (.FON) and its own palette, "
+       "pixel 0 transparent. kind says which code the font's first glyph draws: text fonts "
+       "start at '!' (0x21, default), icon fonts at 1, digit fonts at 0. Characters the font "
+       "has no glyph for (accented letters need the exe's remap table) are listed in missing "
+       "and take no room; a space advances space_width pixels (default half the height)."},
+      FontRenderTable(), PictureToolOutput(FontRenderSummary::Fields().Schema()),
+      [](const contexts::Context& context, const FontRenderRequest& request,
+         const ToolCall& call) { return RunFontRender(context, request, call.limits); });
+  tool.picture = MakePictureExport<FontRenderRequest>(
+      {kFontRenderExport}, "", FontRenderTable(),
+      [](const contexts::Context& context, const FontRenderRequest& request,
+         Progress&) -> absl::StatusOr<ResourceBytes> {
+        absl::StatusOr<FontRenderOutcome> drawn = DrawIn(context, request);
+        if (!drawn.ok()) return drawn.status();
+        return ResourceBytes{std::move(drawn->image.png), "image/png"};
+      });
+  return tool;
+}
+
+}  // namespace kbot::tools

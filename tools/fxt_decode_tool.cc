@@ -1,0 +1,126 @@
+#include "tools/fxt_decode_tool.h"
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "formats/gta/fxt.h"
+#include "tools/file_kind.h"
+
+namespace kbot::tools {
+
+namespace {
+
+// `search` already lower-cased.
+bool Matches(const gta::FxtRecord& r, const FxtDecodeRequest& q, const std::string& search) {
+  if (q.key && r.key != *q.key) return false;
+  return !q.search || absl::StrContains(absl::AsciiStrToLower(r.text), search);
+}
+
+json CipherSchema() {
+  const json byte = {{"type", "integer"}, {"minimum", 0}, {"maximum", 255}};
+  json schema = OutputSchema({{"k", byte}, {"m", byte}}, {"k", "m"});
+  schema["description"] =
+      "The cipher's starting values the file was read with: k, the key of byte 0, and m, added "
+      "to it after each byte and doubled (k=100 m=99 in the 2002 release; derived from the "
+      "file's first bytes)";
+  return schema;
+}
+
+}  // namespace
+
+const RequestTable<FxtDecodeRequest>& FxtDecodeTable() {
+  static const RequestTable<FxtDecodeRequest> table = [] {
+    using R = FxtDecodeRequest;
+    RequestTable<R> t;
+    AddAssetParams(t, "The text file, e.g. ENGLISH.FXT")
+        .Add("key", &R::key, StringParam("Only the records with exactly this key"))
+        .Add("search", &R::search,
+             StringParam("Only the records whose text contains this (ignoring ASCII case)"))
+        .Add("offset", &R::offset,
+             {{"type", "integer"}, {"minimum", 0}, {"description", "Matches to skip"}})
+        .Add("limit", &R::limit,
+             IntegerParam(1, kMaxPageLimit, "Records per page (default 200)"));
+    return t;
+  }();
+  return table;
+}
+
+const ResultTable<FxtEntry>& FxtEntry::Fields() {
+  using S = FxtEntry;
+  static const ResultTable<S> table = ResultTable<S>()
+      .Add("index", &S::index, CountSchema())
+      .Add("key", &S::key, StringSchema())
+      .Add("text", &S::text, StringSchema());
+  return table;
+}
+
+const ResultTable<FxtCipherInfo>& FxtCipherInfo::Fields() {
+  using S = FxtCipherInfo;
+  const json byte = {{"type", "integer"}, {"minimum", 0}, {"maximum", 255}};
+  static const ResultTable<S> table = ResultTable<S>().Add("k", &S::k, byte).Add("m", &S::m, byte);
+  return table;
+}
+
+const ResultTable<FxtDecodeResult>& FxtDecodeResult::Fields() {
+  using S = FxtDecodeResult;
+  static const ResultTable<S> table = ResultTable<S>()
+      .Add("path", &S::path, StringSchema())
+      .Add("total", &S::total, CountSchema())
+      .Add("offset", &S::offset, CountSchema())
+      .Add("next_offset", &S::next_offset, {{"type", {"integer", "null"}}}, false)
+      .Add("records", &S::records, CountSchema(), false)
+      .Add("warnings", &S::warnings, StringArraySchema(), false)
+      .Add("cipher", &S::cipher, CipherSchema(), false)
+      .Add("entries", &S::entries, ArraySchema<FxtEntry>());
+  return table;
+}
+
+absl::StatusOr<FxtDecodeResult> DecodeFxt(const Asset& asset, const FxtDecodeRequest& request) {
+  if (absl::Status s = RequireKind(asset, {FileKind::kFxt}); !s.ok()) return s;
+  absl::StatusOr<gta::Fxt> fxt = gta::ReadFxt(asset.bytes, asset.path);
+  if (!fxt.ok()) return fxt.status();
+  const std::string search = absl::AsciiStrToLower(request.search.value_or(""));
+  FxtDecodeResult out;
+  for (size_t i = 0; i < fxt->records.size(); ++i) {
+    const gta::FxtRecord& r = fxt->records[i];
+    if (!Matches(r, request, search)) continue;
+    if (out.total >= request.offset && (!request.limit || out.entries.size() < *request.limit)) {
+      // Text that is not UTF-8 (warned about) goes out with U+FFFD for the
+      // bad bytes: the JSON writers replace them.
+      out.entries.push_back({i, r.key, r.text});
+    }
+    ++out.total;
+  }
+  const size_t next = request.offset + out.entries.size();
+  out.path = asset.path;
+  out.offset = request.offset;
+  if (next < out.total) out.next_offset = next;
+  out.records = fxt->records.size();
+  out.warnings = fxt->warnings;
+  out.cipher = {fxt->cipher.k, fxt->cipher.m};
+  return out;
+}
+
+ToolResult RunFxtDecode(const contexts::Context& context, const FxtDecodeRequest& request) {
+  absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
+  if (!opened.ok()) return ErrorResult(opened.status());
+  absl::StatusOr<FxtDecodeResult> out = DecodeFxt(opened->asset, request);
+  if (!out.ok()) return ErrorResult(InContext(context, out.status()));
+  ToolResult result;
+  result.structured = FxtDecodeResult::Fields().ToJson(*out);
+  return result;
+}
+
+Tool FxtDecodeTool() {
+  return MakeContextTool<FxtDecodeRequest>(
+      {"fxt_decode", "Read the texts of a GTA1 FXT file",
+       "The records ([key] text) of a GTA1 text file such as ENGLISH.FXT, decrypted, in file "
+       "order with repeated keys kept: all of them a page at a time (pass next_offset back as "
+       "offset), the ones with exactly one key, or those whose text contains a string "
+       "(ignoring ASCII case). Text is UTF-8."},
+      FxtDecodeTable(), FxtDecodeResult::Fields().Schema(),
+      [](const contexts::Context& context, const FxtDecodeRequest& request, const ToolCall&) {
+        return RunFxtDecode(context, request);
+      });
+}
+
+}  // namespace kbot::tools

@@ -1,0 +1,166 @@
+#include "tools/picture_export_tool.h"
+
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "formats/gta/picture.h"
+#include "tools/file_kind.h"
+
+namespace kbot::tools {
+
+namespace {
+
+bool IsRat(const std::string& path) {
+  const std::string lower = absl::AsciiStrToLower(path);
+  return lower.size() >= 4 && lower.compare(lower.size() - 4, 4, ".rat") == 0;
+}
+
+absl::Status BothOrNeither(const PictureExportRequest& r) {
+  if (r.width.has_value() == r.height.has_value()) return absl::OkStatus();
+  return absl::InvalidArgumentError("give both width and height, or neither");
+}
+
+ReadBytes ContextReader(const contexts::Context& context) {
+  return [&context](const std::string& path) -> absl::StatusOr<contexts::Blob> {
+    absl::StatusOr<contexts::VfsFile> file = context.vfs->Read(path);
+    if (!file.ok()) return file.status();
+    return file->blob;
+  };
+}
+
+// A RAT drawn through its palette; `palette_path` is set to the palette's.
+absl::StatusOr<image::RgbaPicture> RatPicture(const Asset& asset,
+                                              const std::optional<gta::PictureSize>& size,
+                                              const PictureExportRequest& request,
+                                              const ReadBytes& read, std::string& palette_path) {
+  absl::StatusOr<image::IndexedPicture> indexed =
+      gta::ReadRatPicture(asset.bytes, asset.path, size);
+  if (!indexed.ok()) return indexed.status();
+  palette_path = request.palette.value_or(DefaultRatPalettePath(asset.path));
+  absl::StatusOr<contexts::Blob> bytes = read(palette_path);
+  if (!bytes.ok()) {
+    return absl::Status(bytes.status().code(),
+                        absl::StrCat(asset.path, ": its palette: ", bytes.status().message()));
+  }
+  if (absl::Status s = RequireKind(Asset{palette_path, bytes->bytes()}, kHeaderlessKinds);
+      !s.ok()) {
+    return absl::Status(s.code(), absl::StrCat(asset.path, ": its palette: ", s.message()));
+  }
+  absl::StatusOr<palette::Palette> pal = gta::ReadRgbPalette(bytes->bytes(), palette_path);
+  if (!pal.ok()) return pal.status();
+  return gta::RatToRgba(*indexed, *pal);
+}
+
+absl::StatusOr<PictureExportOutcome> DrawIn(const contexts::Context& context,
+                                            const PictureExportRequest& request) {
+  absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
+  if (!opened.ok()) return opened.status();
+  absl::StatusOr<PictureExportOutcome> drawn =
+      ExportPicture(opened->asset, request, ContextReader(context));
+  if (!drawn.ok()) return InContext(context, drawn.status());
+  return drawn;
+}
+
+}  // namespace
+
+const RequestTable<PictureExportRequest>& PictureExportTable() {
+  static const RequestTable<PictureExportRequest> table = [] {
+    using R = PictureExportRequest;
+    RequestTable<R> t;
+    AddAssetParams(t, "The picture, e.g. GTADATA/F_UPPER.RAW or GTADATA/CUT1.RAT")
+        .Add("width", &R::width,
+             IntegerParam(1, 4096,
+                          "The picture's width, for a name the game's list does not know; give "
+                          "height too"))
+        .Add("height", &R::height, IntegerParam(1, 4096, "The picture's height; give width too"))
+        .Add("palette", &R::palette,
+             StringParam("RAT only: the 768-byte RGB palette's path in the context (default: "
+                         "CUTn.ACT for CUTn, else F_PAL.RAW, in the picture's folder)"))
+        .AddCheck(BothOrNeither);
+    return t;
+  }();
+  return table;
+}
+
+const ResultTable<PictureExportSummary>& PictureExportSummary::Fields() {
+  using S = PictureExportSummary;
+  static const ResultTable<S> table = ResultTable<S>()
+      .Add("path", &S::path, StringSchema())
+      .Add("format", &S::format, {{"type", "string"}, {"enum", {"raw", "rat"}}})
+      .Add("width", &S::width, CountSchema())
+      .Add("height", &S::height, CountSchema())
+      .Add("palette", &S::palette, NullableString())
+      .Add("bytes", &S::bytes, CountSchema());
+  return table;
+}
+
+std::string DefaultRatPalettePath(const std::string& picture_path) {
+  const size_t slash = picture_path.find_last_of("/\\");
+  const std::string folder = slash == std::string::npos ? "" : picture_path.substr(0, slash + 1);
+  return folder + gta::RatPaletteName(picture_path);
+}
+
+absl::StatusOr<PictureExportOutcome> ExportPicture(const Asset& asset,
+                                                   const PictureExportRequest& request,
+                                                   const ReadBytes& read) {
+  // A RAW or RAT has no header: any bytes of the right size are one, so only
+  // a file that plainly is something else is refused.
+  if (absl::Status s = RequireKind(asset, kHeaderlessKinds); !s.ok()) return s;
+  // A direct caller skips the table's checks; the size below needs both.
+  if (absl::Status s = BothOrNeither(request); !s.ok()) return s;
+  std::optional<gta::PictureSize> size;
+  if (request.width) size = gta::PictureSize{*request.width, *request.height};
+  PictureExportOutcome out;
+  PictureExportSummary& s = out.summary;
+  absl::StatusOr<image::RgbaPicture> picture;
+  if (IsRat(asset.path)) {
+    picture = RatPicture(asset, size, request, read, s.palette.emplace());
+  } else if (request.palette) {
+    return absl::InvalidArgumentError("a palette is for RAT pictures; a RAW holds its colours");
+  } else {
+    picture = gta::ReadRawPicture(asset.bytes, asset.path, size);
+  }
+  if (!picture.ok()) return picture.status();
+  s.path = asset.path;
+  s.format = IsRat(asset.path) ? "rat" : "raw";
+  s.width = picture->width;
+  s.height = picture->height;
+  absl::StatusOr<EncodedPicture> image = EncodePicture(*std::move(picture));
+  if (!image.ok()) return image.status();
+  out.image = *std::move(image);
+  s.bytes = out.image.png.size();
+  return out;
+}
+
+ToolResult RunPictureExport(const contexts::Context& context,
+                            const PictureExportRequest& request, const Limits& limits) {
+  absl::StatusOr<PictureExportOutcome> drawn = DrawIn(context, request);
+  if (!drawn.ok()) return ErrorResult(drawn.status());
+  return DeliverToolPicture(context, kPictureExportExport, PictureExportTable(), request,
+                            PictureExportSummary::Fields().ToJson(drawn->summary), drawn->image,
+                            limits.max_inline_image_base64);
+}
+
+Tool PictureExportTool() {
+  Tool tool = MakeContextTool<PictureExportRequest>(
+      {"picture_export", "Export a GTA1 frontend picture",
+       "A GTA1 frontend picture as a PNG: RAW (24-bit RGB, e.g. F_UPPER.RAW) or RAT (8-bit, "
+       "drawn through its 768-byte palette: CUTn.ACT for CUTn.RAT, else F_PAL.RAW, looked up "
+       "in the picture's folder unless palette is given). The files hold no size: the game's "
+       "names (F_UPPER, F_LOWER0, CUT0, F_PLAY1, ...) have theirs; any other needs width and "
+       "height."},
+      PictureExportTable(), PictureToolOutput(PictureExportSummary::Fields().Schema()),
+      [](const contexts::Context& context, const PictureExportRequest& request,
+         const ToolCall& call) { return RunPictureExport(context, request, call.limits); });
+  tool.picture = MakePictureExport<PictureExportRequest>(
+      {kPictureExportExport}, "", PictureExportTable(),
+      [](const contexts::Context& context, const PictureExportRequest& request,
+         Progress&) -> absl::StatusOr<ResourceBytes> {
+        absl::StatusOr<PictureExportOutcome> drawn = DrawIn(context, request);
+        if (!drawn.ok()) return drawn.status();
+        return ResourceBytes{std::move(drawn->image.png), "image/png"};
+      });
+  return tool;
+}
+
+}  // namespace kbot::tools

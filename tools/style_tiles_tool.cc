@@ -1,0 +1,203 @@
+#include "tools/style_tiles_tool.h"
+
+#include <algorithm>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "formats/gta/style.h"
+#include "formats/gta/tile_sheet.h"
+#include "tools/file_kind.h"
+
+namespace kbot::tools {
+
+namespace {
+
+constexpr int kMaxTileScale = 4;
+
+gta::TileKind KindOf(const std::string& kind) {
+  if (kind == "side") return gta::TileKind::kSide;
+  if (kind == "lid") return gta::TileKind::kLid;
+  return gta::TileKind::kAux;
+}
+
+// The schema allows only these four.
+gta::SideDirection DirectionOf(const std::optional<std::string>& d) {
+  if (d == "bottom") return gta::SideDirection::kBottom;
+  if (d == "left") return gta::SideDirection::kLeft;
+  if (d == "right") return gta::SideDirection::kRight;
+  return gta::SideDirection::kTop;
+}
+
+absl::Status RemapOrDirection(const StyleTilesRequest& r) {
+  if (r.kind == "side" && r.remap) {
+    return absl::InvalidArgumentError(
+        "side tiles take a direction (top, bottom, left, right), not a remap");
+  }
+  if (r.kind != "side" && r.direction) {
+    return absl::InvalidArgumentError(
+        "a direction is for side tiles; lid and aux tiles take a remap 0-3");
+  }
+  return absl::OkStatus();
+}
+
+// How many tiles `request` draws from a kind of `total`, or why none.
+absl::StatusOr<int> TileCount(const Asset& asset, const StyleTilesRequest& request, int total) {
+  const std::string& kind = request.kind;
+  if (request.first >= total) {
+    return AssetError(asset, absl::StatusCode::kOutOfRange,
+                      absl::StrCat("no ", kind, " tile ", request.first, ": the style has ",
+                                   total, " ", kind, " tile(s)"));
+  }
+  const int available = total - request.first;
+  const int count = request.count.value_or(std::min(available, kDefaultTileCount));
+  if (count > available) {
+    return AssetError(asset, absl::StatusCode::kOutOfRange,
+                      absl::StrCat(kind, " tiles ", request.first, "..",
+                                   request.first + count - 1, ": the style has ", total, " ",
+                                   kind, " tile(s)"));
+  }
+  return count;
+}
+
+absl::StatusOr<StyleTilesOutcome> DrawIn(const contexts::Context& context,
+                                         const StyleTilesRequest& request) {
+  absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
+  if (!opened.ok()) return opened.status();
+  absl::StatusOr<StyleTilesOutcome> drawn = DrawStyleTiles(opened->asset, request);
+  if (!drawn.ok()) return InContext(context, drawn.status());
+  return drawn;
+}
+
+}  // namespace
+
+const RequestTable<StyleTilesRequest>& StyleTilesTable() {
+  static const RequestTable<StyleTilesRequest> table = [] {
+    using R = StyleTilesRequest;
+    RequestTable<R> t;
+    AddAssetParams(t, "The style, e.g. GTADATA/STYLE001.G24")
+        .Add("kind", &R::kind,
+             EnumParam({"side", "lid", "aux"},
+                       "Which tiles: side (walls), lid (tops) or aux (animation frames and "
+                       "extras); default lid"))
+        .Add("first", &R::first,
+             {{"type", "integer"}, {"minimum", 0}, {"description", "First tile (default 0)"}})
+        .Add("count", &R::count,
+             IntegerParam(1, 400, "How many tiles (default: the rest of the kind, at most 64)"))
+        .Add("remap", &R::remap,
+             IntegerParam(0, 3, "Lid and aux tiles: the palette remap 0-3 (default 0)"))
+        .Add("direction", &R::direction,
+             EnumParam({"top", "bottom", "left", "right"},
+                       "Side tiles: the face direction whose palette is used (default top)"))
+        .Add("columns", &R::columns, IntegerParam(1, 64, "Tiles a row (default 8)"))
+        .Add("scale", &R::scale,
+             IntegerParam(1, kMaxTileScale, "Pixels per texel, 1-4 (default 1)"))
+        .AddCheck(RemapOrDirection);
+    return t;
+  }();
+  return table;
+}
+
+const ResultTable<SheetTileInfo>& SheetTileInfo::Fields() {
+  using S = SheetTileInfo;
+  static const ResultTable<S> table = ResultTable<S>()
+      .Add("tile", &S::tile, CountSchema())
+      .Add("clut", &S::clut, {{"type", {"integer", "null"}}});
+  return table;
+}
+
+const ResultTable<StyleTilesSummary>& StyleTilesSummary::Fields() {
+  using S = StyleTilesSummary;
+  static const ResultTable<S> table = ResultTable<S>()
+      .Add("path", &S::path, StringSchema())
+      .Add("kind", &S::kind, {{"type", "string"}, {"enum", {"side", "lid", "aux"}}})
+      .Add("first", &S::first, CountSchema())
+      .Add("count", &S::count, CountSchema())
+      .Add("total", &S::total, CountSchema(), false)
+      .AddWhenSet("remap", &S::remap, CountSchema())
+      .AddWhenSet("direction", &S::direction, StringSchema())
+      .Add("columns", &S::columns, CountSchema())
+      .Add("rows", &S::rows, CountSchema(), false)
+      .Add("scale", &S::scale, CountSchema(), false)
+      .Add("width", &S::width, CountSchema())
+      .Add("height", &S::height, CountSchema())
+      .Add("tiles", &S::tiles, ArraySchema<SheetTileInfo>())
+      .Add("warnings", &S::warnings, StringArraySchema())
+      .Add("bytes", &S::bytes, CountSchema());
+  return table;
+}
+
+absl::StatusOr<StyleTilesOutcome> DrawStyleTiles(const Asset& asset,
+                                                 const StyleTilesRequest& request) {
+  if (absl::Status s = RequireKind(asset, {FileKind::kStyle}); !s.ok()) return s;
+  absl::StatusOr<gta::Style> style = gta::ReadStyle(asset.bytes, asset.path);
+  if (!style.ok()) return style.status();
+  const gta::TileKind kind = KindOf(request.kind);
+  const int total = gta::TileCount(*style, kind);
+  absl::StatusOr<int> count = TileCount(asset, request, total);
+  if (!count.ok()) return count.status();
+  const int remap = request.remap.value_or(0);
+  absl::StatusOr<gta::TileSheet> sheet =
+      gta::DrawTileSheet(*style, {kind, request.first, *count, remap,
+                                  DirectionOf(request.direction), request.columns,
+                                  request.scale, kTileGap});
+  if (!sheet.ok()) return sheet.status();
+  StyleTilesOutcome out;
+  StyleTilesSummary& s = out.summary;
+  s.path = asset.path;
+  s.kind = request.kind;
+  s.first = request.first;
+  s.count = *count;
+  s.total = total;
+  if (request.kind == "side") {
+    s.direction = request.direction.value_or("top");
+  } else {
+    s.remap = remap;
+  }
+  s.columns = sheet->columns;
+  s.rows = sheet->rows;
+  s.scale = request.scale;
+  s.width = sheet->picture.width;
+  s.height = sheet->picture.height;
+  for (const gta::SheetTile& t : sheet->tiles) s.tiles.push_back({t.tile, t.clut});
+  s.warnings = style->warnings;
+  s.warnings.insert(s.warnings.end(), sheet->warnings.begin(), sheet->warnings.end());
+  absl::StatusOr<EncodedPicture> image = EncodePicture(std::move(sheet->picture));
+  if (!image.ok()) return image.status();
+  out.image = *std::move(image);
+  s.bytes = out.image.png.size();
+  return out;
+}
+
+ToolResult RunStyleTiles(const contexts::Context& context, const StyleTilesRequest& request,
+                         const Limits& limits) {
+  absl::StatusOr<StyleTilesOutcome> drawn = DrawIn(context, request);
+  if (!drawn.ok()) return ErrorResult(drawn.status());
+  return DeliverToolPicture(context, kStyleTilesExport, StyleTilesTable(), request,
+                            StyleTilesSummary::Fields().ToJson(drawn->summary), drawn->image,
+                            limits.max_inline_image_base64);
+}
+
+Tool StyleTilesTool() {
+  Tool tool = MakeContextTool<StyleTilesRequest>(
+      {"style_tiles", "Draw a GTA1 style's tiles",
+       "A PNG sheet of a GTA1 style's 64 x 64 tiles of one kind (side walls, lids, aux), "
+       "columns a row (default 8) with a 2-pixel transparent gap, each drawn with its palette "
+       "resolved through the palette index: lid and aux tiles with remap 0-3, side tiles with "
+       "the palette of a face direction (top, bottom, left, right). first and count pick a "
+       "range (default: from 0, at most 64). A tile whose palette cannot be resolved is "
+       "transparent and named in warnings."},
+      StyleTilesTable(), PictureToolOutput(StyleTilesSummary::Fields().Schema()),
+      [](const contexts::Context& context, const StyleTilesRequest& request,
+         const ToolCall& call) { return RunStyleTiles(context, request, call.limits); });
+  tool.picture = MakePictureExport<StyleTilesRequest>(
+      {kStyleTilesExport}, "", StyleTilesTable(),
+      [](const contexts::Context& context, const StyleTilesRequest& request,
+         Progress&) -> absl::StatusOr<ResourceBytes> {
+        absl::StatusOr<StyleTilesOutcome> drawn = DrawIn(context, request);
+        if (!drawn.ok()) return drawn.status();
+        return ResourceBytes{std::move(drawn->image.png), "image/png"};
+      });
+  return tool;
+}
+
+}  // namespace kbot::tools

@@ -1,0 +1,75 @@
+// The tool style_tiles: a PNG sheet of a GTA1 style's tiles of one kind
+// (docs/json.md, section style_tiles). `kbot gta tiles` draws the same. The
+// sheet comes back inline, or as a link (?export=tiles) plus a preview
+// (tools/image_result.h).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "contexts/workspace.h"
+#include "tools/image_result.h"
+#include "tools/params.h"
+#include "tools/result_fields.h"
+#include "tools/tool.h"
+#include "tools/tool_support.h"
+#include "tools/typed_tool.h"
+
+namespace kbot::tools {
+
+struct StyleTilesRequest : AssetRequest {
+  std::string kind = "lid";              // side | lid | aux
+  int first = 0;
+  std::optional<int> count;              // default: the rest of the kind, at most 64
+  std::optional<int> remap;              // lid/aux: 0..3 (default 0)
+  std::optional<std::string> direction;  // side: top|bottom|left|right (default top)
+  int columns = 8;
+  int scale = 1;
+};
+// Refuses a remap for side tiles and a direction for lid/aux tiles.
+const RequestTable<StyleTilesRequest>& StyleTilesTable();
+inline constexpr int kDefaultTileCount = 64;
+inline constexpr int kTileGap = 2;  // transparent pixels between tiles
+// The export name of style_tiles' links.
+inline constexpr const char* kStyleTilesExport = "tiles";
+
+struct SheetTileInfo {
+  int tile = 0;               // its number in the kind
+  std::optional<int> clut;    // null: its palette could not be resolved
+  static const ResultTable<SheetTileInfo>& Fields();
+};
+
+// What was drawn; "remap" (lid/aux) or "direction" (side), not both.
+struct StyleTilesSummary {
+  std::string path, kind;
+  int first = 0, count = 0, total = 0;  // total: tiles of the kind
+  std::optional<int> remap;
+  std::optional<std::string> direction;
+  int columns = 0, rows = 0, scale = 0, width = 0, height = 0;
+  std::vector<SheetTileInfo> tiles;
+  std::vector<std::string> warnings;
+  size_t bytes = 0;  // the PNG's
+  static const ResultTable<StyleTilesSummary>& Fields();
+};
+
+struct StyleTilesOutcome {
+  StyleTilesSummary summary;
+  EncodedPicture image;
+};
+
+// The sheet: `columns` a row, kTileGap pixels apart. A tile whose palette
+// cannot be resolved is transparent and named in warnings.
+absl::StatusOr<StyleTilesOutcome> DrawStyleTiles(const Asset& asset,
+                                                 const StyleTilesRequest& request);
+
+// The tool's work once the context is known: inline, or over the limit a
+// link and a preview.
+ToolResult RunStyleTiles(const contexts::Context& context, const StyleTilesRequest& request,
+                         const Limits& limits = Limits());
+
+Tool StyleTilesTool();
+
+}  // namespace kbot::tools
