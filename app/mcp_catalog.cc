@@ -31,16 +31,6 @@ class LogBridge final : public tools::Logger {
   mcp::Logger& to_;
 };
 
-mcp::ToolResult McpResult(tools::ToolResult r) {
-  mcp::ToolResult out;
-  out.structured = std::move(r.structured);
-  out.content = std::move(r.content);
-  out.error = std::move(r.error);
-  out.error_code = r.error_code;
-  out.cancelled = r.cancelled;
-  return out;
-}
-
 mcp::Completer TemplateCompleter(const contexts::Workspace& workspace) {
   return [&workspace](absl::string_view argument, absl::string_view prefix, const json& others) {
     absl::StatusOr<std::vector<std::string>> values =
@@ -57,13 +47,13 @@ mcp::Tool McpTool(tools::Tool tool, const contexts::Workspace& workspace) {
                 tool.description,
                 tool.input_schema,
                 tool.output_schema,
-                {tool.annotations.read_only, tool.annotations.destructive,
-                 tool.annotations.idempotent, tool.annotations.open_world},
+                tool.annotations,
                 nullptr};
+  // The result, the annotations and the limits are one type on both sides
+  // (base/tool_result.h); only the workspace and the logger are bridged.
   out.handler = [handler = std::move(tool.handler), &workspace](const mcp::ToolCall& call) {
     LogBridge log(call.log);
-    const tools::Limits limits{call.limits.max_inline_image_base64};
-    return McpResult(handler({call.arguments, workspace, call.progress, log, limits}));
+    return handler({call.arguments, workspace, call.progress, log, call.limits});
   };
   return out;
 }

@@ -13,6 +13,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "base/progress.h"
+#include "base/tool_result.h"
 #include "nlohmann/json.hpp"
 
 namespace kbot::mcp {
@@ -33,12 +34,9 @@ class Logger {
 };
 Logger& StderrLogger();
 
-// Limits a server applies to every call.
-struct Limits {
-  // Largest image returned inline, as base64 characters (MCP clients drop
-  // results over about 1 MB); larger exports become a resource_link.
-  size_t max_inline_image_base64 = 1 << 20;
-};
+using kbot::Limits;
+using kbot::ToolAnnotations;
+using kbot::ToolResult;
 
 // The client a tool call came from, for the requests MCP lets a server send
 // it while a call runs (sampling/createMessage, elicitation/create,
@@ -65,32 +63,6 @@ struct ToolCall {
   Logger& log;
   const Limits& limits;
   Client* client = nullptr;  // null where no MCP client is connected
-};
-
-struct ToolResult {
-  json structured = json::object();  // structuredContent, matching the outputSchema
-  // Blocks after the JSON text block (images, links, audio, embedded
-  // resources); for a tool without an outputSchema, the whole content.
-  std::vector<json> content;
-  std::optional<std::string> error;  // set: isError with this message, nothing else
-  // With `error`: what kind of failure (NotFound for a missing asset or
-  // context, InvalidArgument for a bad argument...); the web explorer's JSON
-  // routes answer with the matching HTTP status. kUnknown when not said.
-  absl::StatusCode error_code = absl::StatusCode::kUnknown;
-  bool cancelled = false;            // the work stopped on a cancellation: no response
-
-  static ToolResult Error(std::string message) {
-    ToolResult r;
-    r.error = std::move(message);
-    return r;
-  }
-};
-
-struct ToolAnnotations {
-  bool read_only = true;
-  bool destructive = false;
-  bool idempotent = true;
-  bool open_world = false;
 };
 
 struct Tool {

@@ -14,6 +14,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "base/progress.h"
+#include "base/tool_result.h"
 #include "contexts/workspace.h"
 #include "nlohmann/json.hpp"
 #include "tools/params.h"
@@ -36,12 +37,9 @@ Logger& StderrLogger();
 // Drops every message.
 Logger& QuietLogger();
 
-// Limits every call runs under.
-struct Limits {
-  // Largest image returned inline, as base64 characters (MCP clients drop
-  // results over about 1 MB); larger pictures become a link.
-  size_t max_inline_image_base64 = 1 << 20;
-};
+using kbot::Limits;
+using kbot::ToolAnnotations;
+using kbot::ToolResult;
 
 // What a handler gets: its validated arguments and the run's surroundings.
 struct ToolCall {
@@ -50,32 +48,6 @@ struct ToolCall {
   Progress& progress;  // reports, and says stop when the request is cancelled
   Logger& log;
   const Limits& limits;
-};
-
-struct ToolResult {
-  json structured = json::object();  // the result, matching the output schema
-  // Pictures after the result, as content blocks: {"type": "image", "data"
-  // (base64), "mimeType"} or {"type": "resource_link", "uri", ...}.
-  std::vector<json> content;
-  std::optional<std::string> error;  // set: the call failed with this message
-  // With `error`: what kind of failure (NotFound for a missing asset or
-  // context, InvalidArgument for a bad argument...); the web explorer's JSON
-  // routes answer with the matching HTTP status. kUnknown when not said.
-  absl::StatusCode error_code = absl::StatusCode::kUnknown;
-  bool cancelled = false;  // the work stopped on a cancellation: no answer
-
-  static ToolResult Error(std::string message) {
-    ToolResult r;
-    r.error = std::move(message);
-    return r;
-  }
-};
-
-struct ToolAnnotations {
-  bool read_only = true;
-  bool destructive = false;
-  bool idempotent = true;
-  bool open_world = false;
 };
 
 // The bytes of a rendered resource (a kbot:// URI with ?export=...).

@@ -1,0 +1,54 @@
+// What a tool call gives back, how a tool is described to a client, and the
+// limits a call runs under: plain data that the tool layer (tools/tool.h)
+// fills in and the MCP layer (mcp/tool.h) sends, one type for both, so the
+// app's adapter (app/mcp_catalog.cc) passes a result through untouched.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "nlohmann/json.hpp"
+
+namespace kbot {
+
+struct ToolResult {
+  // The result, matching the tool's output schema (MCP's structuredContent).
+  nlohmann::json structured = nlohmann::json::object();
+  // Blocks after the JSON text block: {"type": "image", "data" (base64),
+  // "mimeType"}, {"type": "resource_link", "uri", ...}; for an MCP tool
+  // without an output schema, the whole content.
+  std::vector<nlohmann::json> content;
+  std::optional<std::string> error;  // set: the call failed (isError) with this message
+  // With `error`: what kind of failure (NotFound for a missing asset or
+  // context, InvalidArgument for a bad argument...); the web explorer's JSON
+  // routes answer with the matching HTTP status. kUnknown when not said.
+  absl::StatusCode error_code = absl::StatusCode::kUnknown;
+  bool cancelled = false;  // the work stopped on a cancellation: no answer
+
+  static ToolResult Error(std::string message) {
+    ToolResult r;
+    r.error = std::move(message);
+    return r;
+  }
+};
+
+// MCP's tool annotations (hints to a client; kbot's tools only read).
+struct ToolAnnotations {
+  bool read_only = true;
+  bool destructive = false;
+  bool idempotent = true;
+  bool open_world = false;
+};
+
+// Limits every call runs under.
+struct Limits {
+  // Largest image returned inline, as base64 characters (MCP clients drop
+  // results over about 1 MB); larger pictures become a link.
+  size_t max_inline_image_base64 = 1 << 20;
+};
+
+}  // namespace kbot
