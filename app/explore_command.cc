@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "app/cli_support.h"
+#include "app/serve_options.h"
 #include "app/workspace_support.h"
 #include "http/http_host.h"
 #include "http/stop_signals.h"
@@ -16,11 +17,8 @@ namespace kbot::app {
 
 namespace {
 
-struct ExploreOptions {
-  std::vector<std::string> contexts;
-  std::string http = "127.0.0.1:8809";
-  std::vector<std::string> allow_origins;
-  std::string token;
+struct ExploreOptions : ServeOptions {
+  ExploreOptions() { http = "127.0.0.1:8809"; }
   size_t cache_mib = 64;
   std::string pages_dir;
 };
@@ -29,9 +27,7 @@ int RunExplore(const ExploreOptions& o) {
   absl::StatusOr<contexts::Workspace> workspace = OpenWorkspace(o.contexts);
   if (!workspace.ok()) return Fail("explore", workspace.status());
   http::HttpOptions options;
-  if (absl::Status s = http::ParseHttpAddress(o.http, options); !s.ok()) return Fail("explore", s);
-  options.allowed_origins = o.allow_origins;
-  options.token = o.token;
+  if (absl::Status s = ApplyServeOptions(o, options); !s.ok()) return Fail("explore", s);
   // SIGINT and SIGTERM stop the server (blocked before any thread starts).
   const sigset_t stop_signals = http::BlockStopSignals();
   ::signal(SIGPIPE, SIG_IGN);
@@ -56,18 +52,9 @@ int RunExplore(const ExploreOptions& o) {
 void AddExploreCommand(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<ExploreOptions>();
   CLI::App* cmd = app.add_subcommand("explore", "Serve the web explorer: pages, images and JSON routes");
-  cmd->add_option("--context", o->contexts,
-                  "NAME=GAME:DIR, a context for this run only (repeatable; GAME is ta, "
-                  "takingdoms or gta)");
-  cmd->add_option("--http", o->http,
+  AddServeOptions(*cmd, *o,
                   "Where to listen: HOST:PORT, [V6]:PORT, or PORT on 127.0.0.1 (default "
                   "127.0.0.1:8809; port 0 picks a free one)");
-  cmd->add_option("--allow-origin", o->allow_origins,
-                  "An Origin allowed besides localhost ones (repeatable; others get 403)");
-  cmd->add_option("--token", o->token,
-                  "Require Authorization: Bearer TOKEN on every request (needed to serve a "
-                  "non-loopback address)")
-      ->envname("KBOT_MCP_TOKEN");
   cmd->add_option("--cache-mib", o->cache_mib, "Rendered images kept in memory, in MiB (default 64)")
       ->check(CLI::Range(size_t{1}, size_t{4096}));
   cmd->add_option("--pages", o->pages_dir,

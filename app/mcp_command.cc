@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "app/cli_support.h"
+#include "app/serve_options.h"
 #include "app/workspace_support.h"
 #include "mcp/http_transport.h"
 #include "app/mcp_catalog.h"
@@ -21,12 +22,8 @@ namespace kbot::app {
 
 namespace {
 
-struct McpOptions {
-  std::vector<std::string> contexts;
+struct McpOptions : ServeOptions {  // http empty: stdio
   size_t image_limit = 1 << 20;
-  std::string http;  // empty: stdio
-  std::vector<std::string> allow_origins;
-  std::string token;
 };
 
 std::string ContextNames(const contexts::Workspace& workspace) {
@@ -41,9 +38,7 @@ std::string ContextNames(const contexts::Workspace& workspace) {
 int ServeHttp(const McpOptions& o, mcp::Server& server, const contexts::Workspace& workspace,
               sigset_t stop_signals) {
   mcp::HttpOptions options;
-  if (absl::Status s = http::ParseHttpAddress(o.http, options); !s.ok()) return Fail("mcp", s);
-  options.allowed_origins = o.allow_origins;
-  options.token = o.token;
+  if (absl::Status s = ApplyServeOptions(o, options); !s.ok()) return Fail("mcp", s);
   absl::StatusOr<std::unique_ptr<mcp::HttpTransport>> transport =
       mcp::HttpTransport::Bind(server, options);
   if (!transport.ok()) return Fail("mcp", transport.status());
@@ -90,24 +85,14 @@ int RunMcp(const McpOptions& o) {
 void AddMcpCommand(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<McpOptions>();
   CLI::App* mcp = app.add_subcommand("mcp", "Serve the MCP tools over stdio, or Streamable HTTP");
-  mcp->add_option("--context", o->contexts,
-                  "NAME=GAME:DIR, a context for this run only (repeatable; GAME is ta, "
-                  "takingdoms or gta)");
+  AddServeOptions(*mcp, *o,
+                  "Serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio, and the web "
+                  "explorer at / (HOST:PORT, [V6]:PORT, or PORT on 127.0.0.1; port 0 picks a "
+                  "free one)");
   mcp->add_option("--image-limit", o->image_limit,
                   "Largest image returned inline, in base64 characters; larger exports come "
                   "back as a resource_link")
       ->check(CLI::Range(size_t{1024}, size_t{64} << 20));
-  mcp->add_option("--http", o->http,
-                  "Serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio, and the web "
-                  "explorer at / (HOST:PORT, [V6]:PORT, or PORT on 127.0.0.1; port 0 picks a "
-                  "free one)");
-  mcp->add_option("--allow-origin", o->allow_origins,
-                  "An Origin allowed besides localhost ones, e.g. https://tools.example "
-                  "(repeatable; others get 403)");
-  mcp->add_option("--token", o->token,
-                  "Require Authorization: Bearer TOKEN on every HTTP request (needed to serve a "
-                  "non-loopback address)")
-      ->envname("KBOT_MCP_TOKEN");
   mcp->callback([o, &exit_code] { exit_code = RunMcp(*o); });
 }
 
