@@ -1,5 +1,9 @@
 #include "tools/catalog.h"
 
+#include <algorithm>
+#include <functional>
+#include <map>
+
 #include "absl/strings/match.h"
 #include "tools/context_list_tool.h"
 #include "tools/font_render_tool.h"
@@ -35,6 +39,36 @@ void AddMatching(const std::vector<std::string>& candidates, absl::string_view p
   }
 }
 
+// The values the tools' input schemas name for `argument` (the union of
+// their enums and examples, first declared first: transparency's named
+// values are examples, as it also takes an index), so completion offers what
+// a call accepts without a list of its own; empty for a free-form argument.
+const std::vector<std::string>& DeclaredValues(absl::string_view argument) {
+  static const auto* const values = [] {
+    auto* by_name = new std::map<std::string, std::vector<std::string>, std::less<>>();
+    for (const Tool& tool : AllTools()) {
+      for (const Param& param : tool.params) {
+        for (const char* keyword : {"enum", "examples"}) {
+          auto it = param.schema.find(keyword);
+          if (it == param.schema.end()) continue;
+          std::vector<std::string>& known = (*by_name)[param.name];
+          for (const json& v : *it) {
+            if (!v.is_string()) continue;
+            const std::string value = v.get<std::string>();
+            if (std::find(known.begin(), known.end(), value) == known.end()) {
+              known.push_back(value);
+            }
+          }
+        }
+      }
+    }
+    return by_name;
+  }();
+  static const std::vector<std::string> kNone;
+  auto it = values->find(argument);
+  return it == values->end() ? kNone : it->second;
+}
+
 }  // namespace
 
 std::vector<Tool> AllTools() {
@@ -56,14 +90,11 @@ absl::StatusOr<std::vector<std::string>> CompleteArgument(absl::string_view argu
     AddMatching(names, prefix, out);
     return out;
   }
-  if (argument == "format") {
-    AddMatching({"png", "gif", "apng", "sheet"}, prefix, out);
+  if (const std::vector<std::string>& values = DeclaredValues(argument); !values.empty()) {
+    AddMatching(values, prefix, out);
     return out;
   }
-  if (argument == "transparency") {
-    AddMatching({"game", "heuristic", "none"}, prefix, out);
-    return out;
-  }
+  if (argument != "path" && argument != "palette" && argument != "sequence") return out;
   absl::StatusOr<const contexts::Context*> context = workspace.Find(ContextArgument(arguments));
   if (!context.ok()) return context.status();
   if (argument == "path" || argument == "palette") {
@@ -88,7 +119,6 @@ absl::StatusOr<std::vector<std::string>> CompleteArgument(absl::string_view argu
     std::vector<std::string> names;
     for (const gaf::Sequence& s : gaf->sequences) names.push_back(s.name);
     AddMatching(names, prefix, out);
-    return out;
   }
   return out;
 }

@@ -13,8 +13,9 @@ using nlohmann::json;
 
 std::vector<Tool> AllTools();
 
-// completion/complete: values for the `context`, `path`, `palette`,
-// `sequence`, `format` and `transparency` arguments that start with `prefix`
+// completion/complete: values for the `context`, `path`, `palette` and
+// `sequence` arguments, and for any argument a tool declares with an enum
+// (`format`, `transparency`, `kind`...), that start with `prefix`
 // (case-insensitively), given the arguments the client already has.
 absl::StatusOr<std::vector<std::string>> CompleteArgument(absl::string_view argument,
                                                           absl::string_view prefix,

@@ -98,6 +98,7 @@ const RequestTable<GafExportRequest>& GafExportTable() {
              {{"anyOf",
                {{{"type", "string"}, {"pattern", "^(game|heuristic|none|[0-9]{1,3})$"}},
                 {{"type", "integer"}, {"minimum", 0}, {"maximum", 255}}}},
+              {"examples", {"game", "heuristic", "none"}},
               {"description", "game (the stored key), heuristic (corner guess), none, or a "
                               "palette index 0-255 drawn transparent"}})
         .Add("scale", &R::scale,
