@@ -67,6 +67,7 @@ demo: deps $(RELEASE_BUILD)/build.ninja
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gaf export anims/atlas.gaf --context demo --format sheet --scale 2 --target $(DEMO_OUT)/atlas-sheet.png
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot vfs list 'units/*'
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot palette candidates units/verflag.gaf --context demo
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot palette describe palettes/palette.pal --context demo --swatch $(DEMO_OUT)/palette-swatch.png > $(DEMO_OUT)/palette.txt && head -n 12 $(DEMO_OUT)/palette.txt
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gaf export units/verflag.gaf --context demo --format apng --scale 3 --target $(DEMO_OUT)/verflag.png
 	@echo "== the demo's GTA1 set"
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta map GTADATA/DEMO.CMP --context demo --x 7 --y 7
