@@ -87,11 +87,6 @@ hpi::Compression ParseCompression(const std::string& name) {
   return hpi::Compression::kZlib;  // CLI11 allowed only these three
 }
 
-bool Inside(const fs::path& real, const fs::path& real_root) {
-  const fs::path rel = real.lexically_relative(real_root);
-  return !rel.empty() && *rel.begin() != "..";
-}
-
 // What pack takes from DIR, and what it leaves out and why.
 struct Collected {
   std::vector<hpi::HpiFileToWrite> files;
@@ -128,7 +123,7 @@ absl::StatusOr<Collected> CollectFiles(const std::string& dir, const std::string
     std::error_code e;
     if (it->is_symlink(e)) {
       const fs::path real = fs::canonical(path, e);
-      if (e || !Inside(real, real_root)) {
+      if (e || !PathInside(real, real_root)) {
         out.skipped.push_back(absl::StrCat(path.string(), ": a link that leads out of ", dir));
         continue;
       }

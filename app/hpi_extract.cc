@@ -253,11 +253,6 @@ absl::Status PathError(const fs::path& path, absl::string_view what, int err) {
       absl::StrCat(path.string(), ": ", what, ": ", std::strerror(err)));
 }
 
-bool Inside(const fs::path& real, const fs::path& real_root) {
-  const fs::path rel = real.lexically_relative(real_root);
-  return !rel.empty() && *rel.begin() != "..";
-}
-
 // Creates the folders entries go into, one component at a time, and refuses a
 // component that is already there as anything but a folder inside the target
 // (a file, or a link that leads out of it). The workers share one: a lock,
@@ -299,7 +294,7 @@ class FolderMaker {
     }
     std::error_code ec;
     const fs::path real = fs::canonical(path, ec);
-    if (ec || !fs::is_directory(real, ec) || !Inside(real, real_root_)) {
+    if (ec || !fs::is_directory(real, ec) || !PathInside(real, real_root_)) {
       return absl::InvalidArgumentError(absl::StrCat(
           path.string(), ": a link that does not lead to a folder inside the target"));
     }
@@ -399,6 +394,11 @@ int RunHpiExtract(const HpiExtractOptions& o) {
             << " entr" << (archive->entries.size() == 1 ? "y" : "ies") << " from "
             << archive->name << " to " << o.target << " (" << written_bytes << " bytes)\n";
   return reporter.problems() == 0 ? kExitOk : kExitFailed;
+}
+
+bool PathInside(const std::filesystem::path& real, const std::filesystem::path& real_root) {
+  const std::filesystem::path rel = real.lexically_relative(real_root);
+  return !rel.empty() && *rel.begin() != "..";
 }
 
 }  // namespace kbot::app

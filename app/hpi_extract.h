@@ -22,6 +22,8 @@
 // terminal.
 #pragma once
 
+#include <filesystem>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,5 +39,9 @@ struct HpiExtractOptions {
 };
 
 int RunHpiExtract(const HpiExtractOptions& options);
+
+// Whether `real` lies under `real_root` (both already resolved): what
+// extract checks before it writes and pack before it reads a folder.
+bool PathInside(const std::filesystem::path& real, const std::filesystem::path& real_root);
 
 }  // namespace kbot::app
