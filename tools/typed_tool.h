@@ -48,28 +48,6 @@ RequestTable<Request>& AddAssetParams(RequestTable<Request>& table, const char* 
 }
 
 template <class Request>
-using ContextToolRun =
-    std::function<ToolResult(const contexts::Context&, const Request&, const ToolCall&)>;
-
-// A tool over one context: `run` gets the context the request names.
-template <class Request>
-Tool MakeContextTool(ToolInfo info, const RequestTable<Request>& table, json output_schema,
-                     ContextToolRun<Request> run) {
-  static_assert(std::is_base_of_v<ContextRequest, Request>);
-  Tool tool{std::move(info.name), std::move(info.title), std::move(info.description),
-            table.InputSchema(),  std::move(output_schema), info.annotations,
-            nullptr,              table.Params(),           std::nullopt};
-  tool.handler = [table, run = std::move(run)](const ToolCall& call) {
-    absl::StatusOr<Request> request = table.ParseChecked(call.arguments);
-    if (!request.ok()) return ErrorResult(request.status());
-    absl::StatusOr<const contexts::Context*> context = call.workspace.Find(request->context);
-    if (!context.ok()) return ErrorResult(context.status());
-    return run(**context, *request, call);
-  };
-  return tool;
-}
-
-template <class Request>
 using ToolRun = std::function<ToolResult(const Request&, const ToolCall&)>;
 
 // A tool that does not work in one context (context_list): `run` gets the
@@ -86,6 +64,24 @@ Tool MakeTool(ToolInfo info, const RequestTable<Request>& table, json output_sch
     return run(*request, call);
   };
   return tool;
+}
+
+template <class Request>
+using ContextToolRun =
+    std::function<ToolResult(const contexts::Context&, const Request&, const ToolCall&)>;
+
+// A tool over one context: `run` gets the context the request names.
+template <class Request>
+Tool MakeContextTool(ToolInfo info, const RequestTable<Request>& table, json output_schema,
+                     ContextToolRun<Request> run) {
+  static_assert(std::is_base_of_v<ContextRequest, Request>);
+  return MakeTool<Request>(
+      std::move(info), table, std::move(output_schema),
+      [run = std::move(run)](const Request& request, const ToolCall& call) {
+        absl::StatusOr<const contexts::Context*> context = call.workspace.Find(request.context);
+        if (!context.ok()) return ErrorResult(context.status());
+        return run(**context, request, call);
+      });
 }
 
 template <class Request>
