@@ -8,65 +8,77 @@ namespace kbot::tools {
 
 namespace {
 
-// Where a context's files come from, in precedence order: the folder, then
-// its archives (with their version and file count, or why one is skipped).
-nlohmann::json SourcesJson(const std::vector<contexts::VfsSource>& sources) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const contexts::VfsSource& s : sources) {
-    nlohmann::json source = {{"name", s.name}, {"kind", s.kind}};
-    if (s.kind == "archive" && s.problem.empty()) source["version"] = s.version >> 16;
-    if (s.kind != "folder") source["files"] = s.files;
-    if (!s.problem.empty()) source["problem"] = s.problem;
-    out.push_back(std::move(source));
-  }
+ContextSourceListing SourceListing(const contexts::VfsSource& s) {
+  ContextSourceListing out{s.name, s.kind, {}, {}, {}};
+  if (s.kind == "archive" && s.problem.empty()) out.version = s.version >> 16;
+  if (s.kind != "folder") out.files = s.files;
+  if (!s.problem.empty()) out.problem = s.problem;
   return out;
 }
 
-json ContextListOutput() {
-  json source = OutputSchema({{"name", {{"type", "string"}}},
-                              {"kind", {{"enum", {"folder", "built-in", "archive"}}}},
-                              {"version", {{"type", "integer"}}},
-                              {"files", {{"type", "integer"}}},
-                              {"problem", {{"type", "string"}}}},
-                             {"name", "kind"});
-  json context = OutputSchema({{"name", {{"type", "string"}}},
-                               {"game", {{"type", "string"}}},
-                               {"title", {{"type", "string"}}},
-                               {"path", NullableString()},
-                               {"builtin", {{"type", "boolean"}}},
-                               {"transparency", {{"type", "string"}}},
-                               {"files", {{"type", {"integer", "null"}}}},
-                               {"sources", {{"type", "array"}, {"items", source}}},
-                               {"error", {{"type", "string"}}}},
-                              {"name", "game", "path", "builtin", "transparency"});
-  return OutputSchema({{"contexts", {{"type", "array"}, {"items", context}}}}, {"contexts"});
+ContextListing Listing(const contexts::Context& c) {
+  const contexts::GameDefaults defaults = contexts::DefaultsFor(c.game);
+  ContextListing out;
+  out.name = c.name;
+  out.game = contexts::GameName(c.game);
+  out.title = defaults.title;
+  if (!c.builtin) out.path = c.root;
+  out.builtin = c.builtin;
+  out.transparency = defaults.transparency.Name();
+  // A folder that cannot be listed any more: files null and the error, so
+  // that one broken context does not hide the others.
+  absl::StatusOr<std::vector<contexts::VfsEntry>> files = c.vfs->List();
+  if (files.ok()) {
+    out.files = files->size();
+  } else {
+    out.error = std::string(files.status().message());
+  }
+  for (const contexts::VfsSource& s : c.vfs->Sources()) out.sources.push_back(SourceListing(s));
+  return out;
 }
 
 }  // namespace
 
+const ResultTable<ContextSourceListing>& ContextSourceListing::Fields() {
+  using S = ContextSourceListing;
+  static const ResultTable<S> table = ResultTable<S>()
+      .Add("name", &S::name, StringSchema())
+      .Add("kind", &S::kind, {{"enum", {"folder", "built-in", "archive"}}})
+      .AddWhenSet("version", &S::version, IntegerSchema())
+      .AddWhenSet("files", &S::files, IntegerSchema())
+      .AddWhenSet("problem", &S::problem, StringSchema());
+  return table;
+}
+
+const ResultTable<ContextListing>& ContextListing::Fields() {
+  using C = ContextListing;
+  static const ResultTable<C> table = ResultTable<C>()
+      .Add("name", &C::name, StringSchema())
+      .Add("game", &C::game, StringSchema())
+      .Add("title", &C::title, StringSchema(), false)
+      .Add("path", &C::path, NullableString())
+      .Add("builtin", &C::builtin, BooleanSchema())
+      .Add("transparency", &C::transparency, StringSchema())
+      .Add("files", &C::files, {{"type", {"integer", "null"}}}, false)
+      .Add("sources", &C::sources, ArraySchema<ContextSourceListing>(), false)
+      .AddWhenSet("error", &C::error, StringSchema());
+  return table;
+}
+
+const ResultTable<ContextsListing>& ContextsListing::Fields() {
+  static const ResultTable<ContextsListing> table = ResultTable<ContextsListing>().Add(
+      "contexts", &ContextsListing::contexts, ArraySchema<ContextListing>());
+  return table;
+}
+
+ContextsListing ListContexts(const contexts::Workspace& workspace) {
+  ContextsListing out;
+  for (const contexts::Context& c : workspace.contexts()) out.contexts.push_back(Listing(c));
+  return out;
+}
+
 nlohmann::json ContextListJson(const contexts::Workspace& workspace) {
-  nlohmann::json list = nlohmann::json::array();
-  for (const contexts::Context& c : workspace.contexts()) {
-    const contexts::GameDefaults defaults = contexts::DefaultsFor(c.game);
-    nlohmann::json entry = {
-        {"name", c.name},
-        {"game", contexts::GameName(c.game)},
-        {"title", defaults.title},
-        {"path", c.builtin ? nlohmann::json(nullptr) : nlohmann::json(c.root)},
-        {"builtin", c.builtin},
-        {"transparency", defaults.transparency.Name()},
-    };
-    absl::StatusOr<std::vector<contexts::VfsEntry>> files = c.vfs->List();
-    if (files.ok()) {
-      entry["files"] = files->size();
-    } else {
-      entry["files"] = nullptr;
-      entry["error"] = std::string(files.status().message());
-    }
-    entry["sources"] = SourcesJson(c.vfs->Sources());
-    list.push_back(std::move(entry));
-  }
-  return {{"contexts", std::move(list)}};
+  return ContextsListing::Fields().ToJson(ListContexts(workspace));
 }
 
 const RequestTable<ContextListRequest>& ContextListTable() {
@@ -81,7 +93,7 @@ Tool ContextListTool() {
        "takingdoms, gta), folder, default transparency, file count, and sources: the folder "
        "and its HPI archives in precedence order (an archive that cannot be read is listed "
        "with its problem). With none registered, the built-in demo context of sample assets."},
-      ContextListTable(), ContextListOutput(),
+      ContextListTable(), ContextsListing::Fields().Schema(),
       [](const ContextListRequest&, const ToolCall& call) {
         ToolResult result;
         result.structured = ContextListJson(call.workspace);

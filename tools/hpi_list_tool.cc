@@ -8,31 +8,9 @@ namespace kbot::tools {
 
 namespace {
 
-json HpiListOutput() {
-  json entry = OutputSchema({{"path", {{"type", "string"}}},
-                             {"size", CountSchema()},
-                             {"compressed_size", CountSchema()},
-                             // "unknown": a compression byte the format does not
-                             // define; the entry is listed, reading it fails.
-                             {"compression",
-                              {{"type", "string"}, {"enum", {"none", "lz77", "zlib", "unknown"}}}}},
-                            {"path", "size", "compressed_size", "compression"});
-  return PagedOutputSchema({{"path", {{"type", "string"}}},
-                            {"version", {{"type", "integer"}, {"enum", {1, 2}}}},
-                            {"encrypted", {{"type", "boolean"}}}},
-                           {"path", "version"}, std::move(entry));
-}
-
 // docs/formats/hpi.md numbers the versions 1 and 2; the header holds 0x10000
 // and 0x20000 (OpenHpi refuses anything else).
 int VersionNumber(uint32_t version) { return version == hpi::kVersion2 ? 2 : 1; }
-
-json EntryJson(const hpi::HpiEntry& e) {
-  return {{"path", e.path},
-          {"size", e.size},
-          {"compressed_size", e.compressed_size},
-          {"compression", std::string(hpi::CompressionName(e.compression))}};
-}
 
 }  // namespace
 
@@ -46,17 +24,53 @@ const RequestTable<HpiListRequest>& HpiListTable() {
   return table;
 }
 
-absl::StatusOr<json> HpiList(const Asset& asset, const PageRequest& request) {
+const ResultTable<HpiListEntry>& HpiListEntry::Fields() {
+  using E = HpiListEntry;
+  static const ResultTable<E> table = ResultTable<E>()
+      .Add("path", &E::path, StringSchema())
+      .Add("size", &E::size, CountSchema())
+      .Add("compressed_size", &E::compressed_size, CountSchema())
+      // "unknown": a compression byte the format does not define; the entry
+      // is listed, reading it fails.
+      .Add("compression", &E::compression,
+           {{"type", "string"}, {"enum", {"none", "lz77", "zlib", "unknown"}}});
+  return table;
+}
+
+const ResultTable<HpiListing>& HpiListing::Fields() {
+  static const ResultTable<HpiListing> table = [] {
+    ResultTable<HpiListing> t;
+    t.Add("path", &HpiListing::path, StringSchema())
+        .Add("version", &HpiListing::version, {{"type", "integer"}, {"enum", {1, 2}}})
+        .Add("encrypted", &HpiListing::encrypted, BooleanSchema(), false);
+    return AddPageFields<HpiListing, HpiListEntry>(t);
+  }();
+  return table;
+}
+
+absl::StatusOr<HpiListing> ListHpi(const Asset& asset, const PageRequest& request) {
   if (absl::Status s = RequireKind(asset, {FileKind::kHpi}); !s.ok()) return s;
   absl::StatusOr<hpi::HpiArchive> archive = hpi::OpenHpi(asset.bytes, asset.path);
   if (!archive.ok()) return archive.status();
-  Pager pager(request);
-  for (const hpi::HpiEntry& e : archive->entries) pager.Offer(e.path, [&] { return EntryJson(e); });
-  json out = {{"path", asset.path},
-              {"version", VersionNumber(archive->version)},
-              {"encrypted", archive->key != 0}};
-  out.update(std::move(pager).Fields());
+  Pager<HpiListEntry> pager(request);
+  for (const hpi::HpiEntry& e : archive->entries) {
+    pager.Offer(e.path, [&] {
+      return HpiListEntry{e.path, e.size, e.compressed_size,
+                          std::string(hpi::CompressionName(e.compression))};
+    });
+  }
+  HpiListing out;
+  static_cast<Page<HpiListEntry>&>(out) = std::move(pager).Finish();
+  out.path = asset.path;
+  out.version = VersionNumber(archive->version);
+  out.encrypted = archive->key != 0;
   return out;
+}
+
+absl::StatusOr<json> HpiList(const Asset& asset, const PageRequest& request) {
+  absl::StatusOr<HpiListing> listed = ListHpi(asset, request);
+  if (!listed.ok()) return listed.status();
+  return HpiListing::Fields().ToJson(*listed);
 }
 
 ToolResult RunHpiList(const contexts::Context& context, const HpiListRequest& request) {
@@ -78,7 +92,7 @@ Tool HpiListTool() {
        ".gp4, .swx; TA: Kingdoms' version 2 alike): each entry's path as the archive spells "
        "it, its size, its stored size and its compression (none, lz77, zlib). Filter with a "
        "glob (pattern); pages like vfs_list: pass next_offset back as offset."},
-      HpiListTable(), HpiListOutput(),
+      HpiListTable(), HpiListing::Fields().Schema(),
       [](const contexts::Context& context, const HpiListRequest& request, const ToolCall&) {
         return RunHpiList(context, request);
       });

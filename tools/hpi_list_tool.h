@@ -4,11 +4,15 @@
 // through HpiList.
 #pragma once
 
+#include <cstdint>
+#include <string>
+
 #include "absl/status/statusor.h"
 #include "contexts/workspace.h"
 #include "tools/gaf_tools.h"
 #include "tools/paging.h"
 #include "tools/params.h"
+#include "tools/result_fields.h"
 #include "tools/tool.h"
 #include "tools/typed_tool.h"
 
@@ -26,6 +30,23 @@ const RequestTable<HpiListRequest>& HpiListTable();
 // for a compression byte the format does not define (that entry is listed, and
 // reading it fails). A malformed archive is an error naming it. An unset
 // limit is every match.
+struct HpiListEntry {
+  std::string path;
+  uint64_t size = 0;
+  uint64_t compressed_size = 0;
+  std::string compression;
+  static const ResultTable<HpiListEntry>& Fields();
+};
+
+struct HpiListing : Page<HpiListEntry> {
+  std::string path;
+  int version = 1;
+  bool encrypted = false;
+  static const ResultTable<HpiListing>& Fields();
+};
+
+absl::StatusOr<HpiListing> ListHpi(const Asset& asset, const PageRequest& request = {});
+// ListHpi's JSON.
 absl::StatusOr<json> HpiList(const Asset& asset, const PageRequest& request = {});
 
 // The tool's work once the context is known (an unset limit: a page of

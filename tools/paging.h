@@ -9,13 +9,15 @@
 #pragma once
 
 #include <cstddef>
-#include <initializer_list>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "tools/params.h"
+#include "tools/result_fields.h"
 #include "tools/tool.h"
 
 namespace kbot::tools {
@@ -59,18 +61,34 @@ RequestTable<Request>& AddPageParams(RequestTable<Request>& table, absl::string_
             {"description", absl::StrCat("Entries per page (default ", kDefaultPageLimit, ")")}});
 }
 
-// The pattern, offset and limit properties of an input schema; `examples`
-// shows the pattern in use ("anims/*.gaf or **/*.pcx").
-json PageInputProperties(absl::string_view examples);
-// The output schema of a listing: its own `properties` (`required` of them
-// always there) and the page members, with `entry` the schema of one entry.
-json PagedOutputSchema(json properties, std::initializer_list<const char*> required, json entry);
+// One page of a listing: a listing's result derives from Page<Entry> and
+// declares the page members with AddPageFields, after its own.
+template <class Entry>
+struct Page {
+  std::string pattern;
+  size_t total = 0;  // matches
+  size_t offset = 0;
+  std::vector<Entry> entries;
+  std::optional<size_t> next_offset;  // null on the last page
+};
 
-// The page arguments of a call (already valid against the input schema);
-// limit kDefaultPageLimit unless given.
-PageRequest PageArguments(const json& arguments);
+template <class Result, class Entry>
+ResultTable<Result>& AddPageFields(ResultTable<Result>& table) {
+  static_assert(std::is_base_of_v<Page<Entry>, Result>);
+  using P = Page<Entry>;
+  const json count = {{"type", "integer"}, {"minimum", 0}};
+  return table.Add("pattern", &P::pattern, {{"type", "string"}})
+      .Add("total", &P::total, count)
+      .Add("offset", &P::offset, count)
+      .Add("entries", &P::entries, ArraySchema<Entry>())
+      .Add("next_offset", &P::next_offset, {{"type", {"integer", "null"}}});
+}
+
+// Whether `path` matches a page's glob (contexts::GlobMatch).
+bool PageMatches(absl::string_view pattern, absl::string_view path);
 
 // Collects one page: offer every item in listing order.
+template <class Entry>
 class Pager {
  public:
   explicit Pager(PageRequest request) : request_(std::move(request)) {}
@@ -79,21 +97,23 @@ class Pager {
   // make_entry() when it falls on the page (only then is it built).
   template <typename MakeEntry>
   void Offer(absl::string_view path, MakeEntry make_entry) {
-    if (!Matches(path)) return;
+    if (!PageMatches(request_.pattern, path)) return;
     if (total_ >= request_.offset && (!request_.limit || entries_.size() < *request_.limit)) {
       entries_.push_back(make_entry());
     }
     ++total_;
   }
 
-  // The result's page members (see the header comment).
-  json Fields() &&;
+  Page<Entry> Finish() && {
+    Page<Entry> page{request_.pattern, total_, request_.offset, std::move(entries_), {}};
+    const size_t next = request_.offset + page.entries.size();
+    if (next < total_) page.next_offset = next;
+    return page;
+  }
 
  private:
-  bool Matches(absl::string_view path) const;
-
   PageRequest request_;
-  json entries_ = json::array();
+  std::vector<Entry> entries_;
   size_t total_ = 0;
 };
 

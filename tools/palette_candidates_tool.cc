@@ -6,23 +6,6 @@
 
 namespace kbot::tools {
 
-namespace {
-
-json PaletteCandidatesOutput() {
-  json candidate = OutputSchema({{"source", {{"type", "string"}}},
-                                 {"path", NullableString()},
-                                 {"usable", {{"type", "boolean"}}},
-                                 {"problem", NullableString()}},
-                                {"source", "path", "usable"});
-  return OutputSchema({{"context", {{"type", "string"}}},
-                       {"path", {{"type", "string"}}},
-                       {"chosen", {{"type", "string"}}},
-                       {"candidates", {{"type", "array"}, {"items", candidate}}}},
-                      {"context", "path", "chosen", "candidates"});
-}
-
-}  // namespace
-
 const RequestTable<PaletteCandidatesRequest>& PaletteCandidatesTable() {
   static const RequestTable<PaletteCandidatesRequest> table = [] {
     RequestTable<PaletteCandidatesRequest> t;
@@ -34,27 +17,48 @@ const RequestTable<PaletteCandidatesRequest>& PaletteCandidatesTable() {
   return table;
 }
 
-absl::StatusOr<json> PaletteCandidates(const contexts::Context& context,
-                                       const PaletteCandidatesRequest& request) {
+const ResultTable<PaletteCandidateListing>& PaletteCandidateListing::Fields() {
+  using C = PaletteCandidateListing;
+  static const ResultTable<C> table = ResultTable<C>()
+      .Add("source", &C::source, StringSchema())
+      .Add("path", &C::path, NullableString())
+      .Add("usable", &C::usable, BooleanSchema())
+      .Add("problem", &C::problem, NullableString(), false);
+  return table;
+}
+
+const ResultTable<PaletteCandidatesListing>& PaletteCandidatesListing::Fields() {
+  using L = PaletteCandidatesListing;
+  static const ResultTable<L> table = ResultTable<L>()
+      .Add("context", &L::context, StringSchema())
+      .Add("path", &L::path, StringSchema())
+      .Add("chosen", &L::chosen, StringSchema())
+      .Add("candidates", &L::candidates, ArraySchema<PaletteCandidateListing>());
+  return table;
+}
+
+absl::StatusOr<PaletteCandidatesListing> ListPaletteCandidates(
+    const contexts::Context& context, const PaletteCandidatesRequest& request) {
   absl::StatusOr<contexts::VfsStat> stat = context.vfs->Stat(request.path);
   if (!stat.ok()) return stat.status();
   absl::StatusOr<std::vector<palettepick::Candidate>> found =
       palettepick::Candidates(*context.vfs, context.game, stat->path, request.palette);
   if (!found.ok()) return found.status();
-  json candidates = json::array();
-  std::string chosen;
+  PaletteCandidatesListing out{context.name, stat->path, "", {}};
   for (const palettepick::Candidate& c : *found) {
-    const char* source = palettepick::SourceName(c.source);
-    if (chosen.empty() && c.usable) chosen = source;
-    candidates.push_back({{"source", source},
-                          {"path", c.path ? json(*c.path) : json(nullptr)},
-                          {"usable", c.usable},
-                          {"problem", c.usable ? json(nullptr) : json(c.problem)}});
+    PaletteCandidateListing candidate{palettepick::SourceName(c.source), c.path, c.usable, {}};
+    if (!c.usable) candidate.problem = c.problem;
+    if (out.chosen.empty() && c.usable) out.chosen = candidate.source;
+    out.candidates.push_back(std::move(candidate));
   }
-  return json{{"context", context.name},
-              {"path", stat->path},
-              {"chosen", chosen},
-              {"candidates", std::move(candidates)}};
+  return out;
+}
+
+absl::StatusOr<json> PaletteCandidates(const contexts::Context& context,
+                                       const PaletteCandidatesRequest& request) {
+  absl::StatusOr<PaletteCandidatesListing> listed = ListPaletteCandidates(context, request);
+  if (!listed.ok()) return listed.status();
+  return PaletteCandidatesListing::Fields().ToJson(*listed);
 }
 
 Tool PaletteCandidatesTool() {
@@ -66,7 +70,7 @@ Tool PaletteCandidatesTool() {
        "(palettes/NAME.pal), side-prefix (ara/tar/ver/zon/aid/cre names: the side's "
        "palettes/*.pcx), palette-pal (palettes/palette.pal, else palettes/palette.pcx), "
        "embedded; TA: override, palette-pal, embedded."},
-      PaletteCandidatesTable(), PaletteCandidatesOutput(),
+      PaletteCandidatesTable(), PaletteCandidatesListing::Fields().Schema(),
       [](const contexts::Context& context, const PaletteCandidatesRequest& request,
          const ToolCall&) {
         absl::StatusOr<json> out = PaletteCandidates(context, request);

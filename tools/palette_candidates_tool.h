@@ -6,10 +6,12 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "contexts/workspace.h"
 #include "tools/params.h"
+#include "tools/result_fields.h"
 #include "tools/tool.h"
 #include "tools/typed_tool.h"
 
@@ -20,8 +22,27 @@ struct PaletteCandidatesRequest : AssetRequest {
 };
 const RequestTable<PaletteCandidatesRequest>& PaletteCandidatesTable();
 
-// {"context", "path", "chosen", "candidates": [{"source", "path", "usable",
-// "problem"}]}; the asset need not exist, but its path must.
+struct PaletteCandidateListing {
+  std::string source;                  // palettepick::SourceName
+  std::optional<std::string> path;     // null for embedded
+  bool usable = false;
+  std::optional<std::string> problem;  // why not usable
+  static const ResultTable<PaletteCandidateListing>& Fields();
+};
+
+// palette_candidates' structuredContent.
+struct PaletteCandidatesListing {
+  std::string context;
+  std::string path;
+  std::string chosen;  // the first usable candidate's source
+  std::vector<PaletteCandidateListing> candidates;
+  static const ResultTable<PaletteCandidatesListing>& Fields();
+};
+
+// The asset need not exist, but its path must.
+absl::StatusOr<PaletteCandidatesListing> ListPaletteCandidates(
+    const contexts::Context& context, const PaletteCandidatesRequest& request);
+// ListPaletteCandidates' JSON.
 absl::StatusOr<json> PaletteCandidates(const contexts::Context& context,
                                        const PaletteCandidatesRequest& request);
 

@@ -6,20 +6,6 @@
 
 namespace kbot::tools {
 
-namespace {
-
-json VfsListOutput() {
-  json entry = OutputSchema({{"path", {{"type", "string"}}},
-                             {"size", {{"type", "integer"}}},
-                             {"source", {{"type", "string"}}},
-                             {"hides", {{"type", "array"}, {"items", {{"type", "string"}}}}},
-                             {"uri", {{"type", "string"}}}},
-                            {"path", "size", "source", "hides"});
-  return PagedOutputSchema({{"context", {{"type", "string"}}}}, {"context"}, std::move(entry));
-}
-
-}  // namespace
-
 const RequestTable<VfsListRequest>& VfsListTable() {
   static const RequestTable<VfsListRequest> table = [] {
     RequestTable<VfsListRequest> t;
@@ -30,23 +16,47 @@ const RequestTable<VfsListRequest>& VfsListTable() {
   return table;
 }
 
-absl::StatusOr<json> VfsList(const contexts::Context& context, const VfsListRequest& request,
-                             Progress& progress) {
+const ResultTable<VfsListEntry>& VfsListEntry::Fields() {
+  using E = VfsListEntry;
+  static const ResultTable<E> table = ResultTable<E>()
+      .Add("path", &E::path, StringSchema())
+      .Add("size", &E::size, IntegerSchema())
+      .Add("source", &E::source, StringSchema())
+      .Add("hides", &E::hides, StringArraySchema())
+      .Add("uri", &E::uri, StringSchema(), false);
+  return table;
+}
+
+const ResultTable<VfsListing>& VfsListing::Fields() {
+  static const ResultTable<VfsListing> table = [] {
+    ResultTable<VfsListing> t;
+    t.Add("context", &VfsListing::context, StringSchema());
+    return AddPageFields<VfsListing, VfsListEntry>(t);
+  }();
+  return table;
+}
+
+absl::StatusOr<VfsListing> ListVfs(const contexts::Context& context, const VfsListRequest& request,
+                                   Progress& progress) {
   absl::StatusOr<std::vector<contexts::VfsEntry>> entries = context.vfs->List(progress);
   if (!entries.ok()) return entries.status();
-  Pager pager(request);
+  Pager<VfsListEntry> pager(request);
   for (const contexts::VfsEntry& e : *entries) {
     pager.Offer(e.path, [&] {
-      return json{{"path", e.path},
-                  {"size", e.size},
-                  {"source", e.source},
-                  {"hides", e.hides},
-                  {"uri", MakeResourceUri(context.name, e.path)}};
+      return VfsListEntry{e.path, e.size, e.source, e.hides, MakeResourceUri(context.name, e.path)};
     });
   }
-  json out = {{"context", context.name}};
-  out.update(std::move(pager).Fields());
+  VfsListing out;
+  static_cast<Page<VfsListEntry>&>(out) = std::move(pager).Finish();
+  out.context = context.name;
   return out;
+}
+
+absl::StatusOr<json> VfsList(const contexts::Context& context, const VfsListRequest& request,
+                             Progress& progress) {
+  absl::StatusOr<VfsListing> listed = ListVfs(context, request, progress);
+  if (!listed.ok()) return listed.status();
+  return VfsListing::Fields().ToJson(*listed);
 }
 
 Tool VfsListTool() {
@@ -59,7 +69,7 @@ Tool VfsListTool() {
        "source is \"folder\" (or \"built-in\") or the archive it is read from, and hides "
        "lists the sources of other copies of that path it takes precedence over (a loose file "
        "over any archive; then .gp4, .gp3, .ccx, .ufo, .swx, .hpi; then later names first)."},
-      VfsListTable(), VfsListOutput(),
+      VfsListTable(), VfsListing::Fields().Schema(),
       [](const contexts::Context& context, VfsListRequest request, const ToolCall& call) {
         request.limit = PageLimitOr(request, kDefaultPageLimit);
         absl::StatusOr<json> listed = VfsList(context, request, call.progress);

@@ -2,11 +2,16 @@
 // a time (docs/json.md, section vfs_list). `kbot vfs list` prints the same JSON.
 #pragma once
 
+#include <cstdint>
+#include <string>
+#include <vector>
+
 #include "absl/status/statusor.h"
 #include "base/progress.h"
 #include "contexts/workspace.h"
 #include "tools/paging.h"
 #include "tools/params.h"
+#include "tools/result_fields.h"
 #include "tools/tool.h"
 #include "tools/typed_tool.h"
 
@@ -15,8 +20,26 @@ namespace kbot::tools {
 struct VfsListRequest : ContextRequest, PageRequest {};
 const RequestTable<VfsListRequest>& VfsListTable();
 
-// {"context", "pattern", "total", "offset", "entries": [{"path", "size",
-// "source", "hides", "uri"}], "next_offset"}; an unset limit is every match.
+// One file of a context.
+struct VfsListEntry {
+  std::string path;
+  uint64_t size = 0;
+  std::string source;              // "folder", "built-in" or the archive's name
+  std::vector<std::string> hides;  // the sources of the copies this one hides
+  std::string uri;                 // kbot://CONTEXT/PATH
+  static const ResultTable<VfsListEntry>& Fields();
+};
+
+// vfs_list's structuredContent: {"context"} and a page (tools/paging.h).
+struct VfsListing : Page<VfsListEntry> {
+  std::string context;
+  static const ResultTable<VfsListing>& Fields();
+};
+
+// An unset limit is every match.
+absl::StatusOr<VfsListing> ListVfs(const contexts::Context& context, const VfsListRequest& request,
+                                   Progress& progress);
+// ListVfs's JSON.
 absl::StatusOr<json> VfsList(const contexts::Context& context, const VfsListRequest& request,
                              Progress& progress);
 
