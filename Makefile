@@ -31,7 +31,8 @@ check: deps $(BUILD)/build.ninja
 	ctest --test-dir $(BUILD) -L '^unit$$' --output-on-failure -j $(JOBS)
 
 $(RELEASE_BUILD)/build.ninja:
-	cmake -S . -B $(RELEASE_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DKBOT_BUILD_TESTS=OFF -DKBOT_BUILD_BENCH=OFF
+	cmake -S . -B $(RELEASE_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DKBOT_BUILD_TESTS=OFF -DKBOT_BUILD_BENCH=OFF \
+	  -DKBOT_UNITY_BUILD=ON
 
 # kbot, its man page and completions (the kbot_docs target), in $(RELEASE_BUILD).
 release: deps $(RELEASE_BUILD)/build.ninja
@@ -112,7 +113,8 @@ test-conformance: build
 	tests/conformance/run.sh $(BUILD)
 
 $(ASAN_BUILD)/build.ninja:
-	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DKBOT_SANITIZE=ON -DKBOT_BUILD_BENCH=OFF
+	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DKBOT_SANITIZE=ON -DKBOT_BUILD_BENCH=OFF \
+	  -DKBOT_UNITY_BUILD=ON
 
 test-asan: deps $(ASAN_BUILD)/build.ninja
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
@@ -123,7 +125,7 @@ BENCH_BUILD ?= build-bench
 
 # Benchmarks want an optimised build of their own.
 bench: deps
-	cmake -S . -B $(BENCH_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DKBOT_BUILD_TESTS=OFF
+	cmake -S . -B $(BENCH_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DKBOT_BUILD_TESTS=OFF -DKBOT_UNITY_BUILD=ON
 	cmake --build $(BENCH_BUILD) -j $(JOBS)
 	bench/run.sh $(BENCH_BUILD)
 
@@ -144,7 +146,7 @@ FUZZ_TARGETS := gaf hpi mcp gta_cmp gta_style fxt gta_player identify
 # runs each target for FUZZ_SECONDS. CI runs it with FUZZ_SECONDS=20.
 fuzz: deps
 	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DKBOT_BUILD_FUZZ=ON -DKBOT_BUILD_TESTS=OFF -DKBOT_BUILD_BENCH=OFF
+	  -DKBOT_BUILD_FUZZ=ON -DKBOT_BUILD_TESTS=OFF -DKBOT_BUILD_BENCH=OFF -DKBOT_UNITY_BUILD=ON
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target kbot_fuzz_corpus \
 	  $(foreach t,$(FUZZ_TARGETS),kbot_$(t)_fuzz)
 	rm -rf $(FUZZ_BUILD)/corpus && $(FUZZ_BUILD)/fuzz/kbot_fuzz_corpus $(FUZZ_BUILD)/corpus

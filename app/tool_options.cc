@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_join.h"
+#include "tools/tool_support.h"
 
 namespace kbot::app {
 
@@ -35,6 +38,12 @@ void AddBounds(CLI::Option& option, const json& schema) {
 
 std::string OptionHelp(const tools::Param& param) {
   std::string help = param.schema.value("description", "");
+  // A command reads a file on disk, or with --context one of the context's.
+  if (absl::EndsWith(help, tools::kContextPathHelp)) {
+    help.resize(help.size() - std::strlen(tools::kContextPathHelp));
+    absl::StrAppend(&help, ": a file, or with --context a path inside the context ('/' or '\\' "
+                           "separated, case-insensitive)");
+  }
   if (param.schema.contains("enum")) {
     std::vector<std::string> values;
     for (const json& v : param.schema["enum"]) values.push_back(v.get<std::string>());

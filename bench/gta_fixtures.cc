@@ -5,6 +5,7 @@
 #include <random>
 
 #include "absl/strings/str_format.h"
+#include "formats/common/byte_writer.h"
 #include "formats/gta/cmp.h"
 #include "formats/gta/style.h"
 
@@ -13,13 +14,6 @@ namespace kbot::bench {
 namespace {
 
 void PutU8(std::vector<uint8_t>& out, uint8_t v) { out.push_back(v); }
-void PutU16(std::vector<uint8_t>& out, uint16_t v) {
-  out.push_back(uint8_t(v));
-  out.push_back(uint8_t(v >> 8));
-}
-void PutU32(std::vector<uint8_t>& out, uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.push_back(uint8_t(v >> (8 * i)));
-}
 void Append(std::vector<uint8_t>& out, const std::vector<uint8_t>& more) {
   out.insert(out.end(), more.begin(), more.end());
 }
@@ -36,7 +30,7 @@ std::vector<uint8_t> Blocks(std::mt19937& rng) {
     const uint16_t type_map = uint16_t((rotation << 14) | (flat ? 0x80 : 0) | (type << 4));
     const uint8_t ext = uint8_t(((rng() % 4) << 3) | (rng() % 2 ? 0x20 : 0) | (rng() % 2 ? 0x40 : 0));
     const uint8_t lid = rng() % 12 == 0 ? 0 : uint8_t(1 + rng() % (kLids - 1));
-    PutU16(blocks, type_map);
+    AppendU16(blocks, type_map);
     PutU8(blocks, ext);
     for (int f = 0; f < 4; ++f) PutU8(blocks, uint8_t(rng() % kSides));
     PutU8(blocks, lid);
@@ -50,8 +44,8 @@ std::vector<uint8_t> Columns(std::mt19937& rng, std::vector<uint32_t>& offsets) 
   while (columns.size() < kColumnBytes) {
     offsets.push_back(uint32_t(columns.size()));
     const int h = int(2 + rng() % 4);  // 2..5: 1 to 4 blocks
-    PutU16(columns, uint16_t(h));
-    for (int z = h; z < 6; ++z) PutU16(columns, uint16_t(rng() % kBlocks));
+    AppendU16(columns, uint16_t(h));
+    for (int z = h; z < 6; ++z) AppendU16(columns, uint16_t(rng() % kBlocks));
   }
   return columns;
 }
@@ -115,19 +109,19 @@ std::vector<uint8_t> BenchCmp() {
   const std::vector<uint8_t> nav = Districts();
 
   std::vector<uint8_t> out;
-  PutU32(out, gta::kCmpVersion);
+  AppendU32(out, gta::kCmpVersion);
   PutU8(out, kBenchStyleNumber);
   PutU8(out, 0);
-  PutU16(out, 0);
+  AppendU16(out, 0);
   for (size_t size : {routes.size(), objects.size(), columns.size(), blocks.size(), nav.size()}) {
-    PutU32(out, uint32_t(size));
+    AppendU32(out, uint32_t(size));
   }
   for (int cell = 0; cell < gta::kMapSide * gta::kMapSide; ++cell) {
     // Every column used at least once, then cells share the first columns.
     const size_t c = size_t(cell) < column_offsets.size()
                          ? size_t(cell)
                          : rng() % (column_offsets.size() / 4);
-    PutU32(out, column_offsets[c]);
+    AppendU32(out, column_offsets[c]);
   }
   Append(out, columns);
   Append(out, blocks);
@@ -153,11 +147,11 @@ std::vector<uint8_t> BenchStyle() {
   for (uint32_t v : {gta::kStyleVersion, uint32_t(kSides * 4096), uint32_t(kLids * 4096), 0u, 0u,
                      uint32_t(cluts.size()), uint32_t(cluts.size()), 0u, 0u, 0u,
                      uint32_t(2 * index.size()), 0u, 0u, 0u, 0u, 0u}) {
-    PutU32(out, v);
+    AppendU32(out, v);
   }
   Append(out, tiles);
   Append(out, cluts);
-  for (uint16_t e : index) PutU16(out, e);
+  for (uint16_t e : index) AppendU16(out, e);
   return out;
 }
 

@@ -14,9 +14,6 @@ namespace {
 
 constexpr const char* kArchiveExtensions[] = {".hpi", ".ufo", ".ccx", ".gp3", ".gp4", ".swx"};
 
-// Entries seen between two progress reports (and cancellation checks).
-constexpr uint64_t kReportEvery = 256;
-
 class ArchiveVfs final : public Vfs {
  public:
   ArchiveVfs(Blob file, VfsStat archive, hpi::HpiArchive directory)
@@ -52,7 +49,7 @@ class ArchiveVfs final : public Vfs {
     std::vector<VfsEntry> out;
     out.reserve(served_.size());
     for (const hpi::HpiEntry* e : served_) {
-      if ((out.size() + 1) % kReportEvery == 0 && !progress.Report(out.size() + 1, 0)) {
+      if ((out.size() + 1) % kListReportEvery == 0 && !progress.Report(out.size() + 1, 0)) {
         return absl::CancelledError(absl::StrCat(archive_.path, ": listing cancelled"));
       }
       out.push_back({e->path, e->size, archive_.path, {}});

@@ -25,9 +25,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Entries seen between two progress reports (and cancellation checks).
-constexpr uint64_t kReportEvery = 256;
-
 bool Exists(const fs::path& p) {
   std::error_code ec;
   return fs::exists(fs::symlink_status(p, ec));
@@ -173,7 +170,7 @@ absl::StatusOr<std::vector<VfsEntry>> DirectoryVfs::List(Progress& progress) con
     // An unreadable subfolder (or one that fails half-way) loses only its own
     // entries: one bad folder in a game install must not hide all the rest.
     for (fs::directory_iterator end; !ec && it != end; it.increment(ec)) {
-      if (++seen % kReportEvery == 0 && !progress.Report(seen, 0)) {
+      if (++seen % kListReportEvery == 0 && !progress.Report(seen, 0)) {
         return absl::CancelledError(absl::StrCat(root_, ": listing cancelled"));
       }
       const std::string rel = at.rel + it->path().filename().string();

@@ -69,6 +69,10 @@ struct VfsSource {
   std::string problem;
 };
 
+// Entries a listing goes through between two progress reports (and
+// cancellation checks).
+inline constexpr uint64_t kListReportEvery = 256;
+
 class Vfs {
  public:
   virtual ~Vfs() = default;

@@ -3,20 +3,12 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "demo/demo_gta_style.h"
+#include "formats/common/byte_writer.h"
 #include "formats/gta/fxt.h"
 
 namespace kbot::demo {
 
 namespace {
-
-void PutU16(std::vector<uint8_t>& out, uint16_t v) {
-  out.push_back(uint8_t(v));
-  out.push_back(uint8_t(v >> 8));
-}
-void PutU32(std::vector<uint8_t>& out, uint32_t v) {
-  PutU16(out, uint16_t(v));
-  PutU16(out, uint16_t(v >> 16));
-}
 
 // The pieces of a CMP (layout: formats/gta/cmp.h), assembled by Bytes().
 class CmpBuilder {
@@ -24,7 +16,7 @@ class CmpBuilder {
   CmpBuilder() : base_(256 * 256, 0) { AddColumn(6, {}); }  // the empty column at 0
 
   uint16_t AddBlock(uint16_t type_map, uint8_t ext, uint8_t side, uint8_t lid) {
-    PutU16(blocks_, type_map);
+    AppendU16(blocks_, type_map);
     blocks_.push_back(ext);
     for (int face = 0; face < 4; ++face) blocks_.push_back(side);
     blocks_.push_back(lid);
@@ -33,8 +25,8 @@ class CmpBuilder {
   // h empty layers at the top, then the blocks for z = h .. 5, top first.
   uint32_t AddColumn(int16_t h, const std::vector<uint16_t>& top_down) {
     const uint32_t at = uint32_t(columns_.size());
-    PutU16(columns_, uint16_t(h));
-    for (uint16_t b : top_down) PutU16(columns_, b);
+    AppendU16(columns_, uint16_t(h));
+    for (uint16_t b : top_down) AppendU16(columns_, b);
     return at;
   }
   void SetCell(int x, int y, uint32_t column) { base_[y * 256 + x] = column; }
@@ -51,14 +43,14 @@ class CmpBuilder {
 
   std::vector<uint8_t> Bytes(uint8_t style) const {
     std::vector<uint8_t> out;
-    PutU32(out, 331);
+    AppendU32(out, 331);
     out.push_back(style);
     out.push_back(0);  // sample
-    PutU16(out, 0);
+    AppendU16(out, 0);
     for (size_t size : {size_t(0), size_t(0), columns_.size(), blocks_.size(), nav_.size()}) {
-      PutU32(out, uint32_t(size));  // routes, objects, columns, blocks, nav
+      AppendU32(out, uint32_t(size));  // routes, objects, columns, blocks, nav
     }
-    for (uint32_t offset : base_) PutU32(out, offset);
+    for (uint32_t offset : base_) AppendU32(out, offset);
     out.insert(out.end(), columns_.begin(), columns_.end());
     out.insert(out.end(), blocks_.begin(), blocks_.end());
     out.insert(out.end(), locations_.begin(), locations_.end());

@@ -1,4 +1,5 @@
 #include "demo/demo_gta_style.h"
+#include "formats/common/byte_writer.h"
 
 #include <algorithm>
 #include <array>
@@ -13,10 +14,6 @@ constexpr int kTiles = kSides + kLids + kAux;  // 12: three 16 KB strips of page
 constexpr size_t kTileBlock = 3 * 0x4000;
 constexpr int kCluts = 8;
 constexpr size_t kClutPage = 0x10000;
-
-void PutU32(std::vector<uint8_t>& out, uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.push_back(uint8_t(v >> (8 * i)));
-}
 
 // Colour ramps of 16 in the base palette, dark to light.
 enum Ramp : int { kGrey = 0, kBrick = 1, kGreen = 2, kBlue = 3, kRoof = 4, kSlab = 5, kYellow = 6 };
@@ -217,7 +214,7 @@ std::vector<uint8_t> DemoStyle() {
   for (uint32_t v : {336u, uint32_t(kSides * 4096), uint32_t(kLids * 4096), uint32_t(kAux * 4096),
                      uint32_t(anims.size()), uint32_t(kCluts * 1024), uint32_t(kCluts * 1024), 0u,
                      0u, 0u, uint32_t(index.size()), 0u, 0u, 0u, 0u, 0u}) {
-    PutU32(out, v);
+    AppendU32(out, v);
   }
   out.insert(out.end(), block.begin(), block.end());
   out.insert(out.end(), anims.begin(), anims.end());

@@ -36,7 +36,8 @@ absl::string_view WhatReads(FileKind kind) {
 
 absl::Status RequireKind(const Asset& asset, std::initializer_list<FileKind> reads) {
   const identify::FileIdentity id = identify::IdentifyFile(asset.bytes);
-  if (id.kind == FileKind::kUnknown || std::find(reads.begin(), reads.end(), id.kind) != reads.end()) {
+  if (id.kind == FileKind::kUnknown ||
+      std::find(reads.begin(), reads.end(), id.kind) != reads.end()) {
     return absl::OkStatus();
   }
   return absl::InvalidArgumentError(

@@ -34,15 +34,6 @@ absl::Status NothingToDraw(const Asset& asset, const FontRenderRequest& request,
   return AssetError(asset, absl::StatusCode::kInvalidArgument, why);
 }
 
-absl::StatusOr<FontRenderOutcome> DrawIn(const contexts::Context& context,
-                                         const FontRenderRequest& request) {
-  absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
-  if (!opened.ok()) return opened.status();
-  absl::StatusOr<FontRenderOutcome> drawn = RenderFont(opened->asset, request);
-  if (!drawn.ok()) return InContext(context, drawn.status());
-  return drawn;
-}
-
 }  // namespace
 
 const RequestTable<FontRenderRequest>& FontRenderTable() {
@@ -58,10 +49,10 @@ const RequestTable<FontRenderRequest>& FontRenderTable() {
              true)
         .Add("kind", &R::kind,
              EnumParam({"text", "icon", "digit"},
-                       "The font's kind, which fixes the code of its first glyph: text 0x21 "
-                       "(default), icon 1, digit 0"))
+                       "The font's kind, which fixes the code of its first glyph: text 0x21, "
+                       "icon 1, digit 0"))
         .Add("scale", &R::scale,
-             IntegerParam(1, kMaxFontScale, "Pixels per font pixel, 1-8 (default 1)"))
+             IntegerParam(1, kMaxFontScale, "Pixels per font pixel, 1-8"))
         .Add("space_width", &R::space_width,
              IntegerParam(0, 255,
                           "How far a space advances when the font has no glyph for it "
@@ -139,35 +130,33 @@ absl::StatusOr<FontRenderOutcome> RenderFont(const Asset& asset,
   return out;
 }
 
+namespace {
+
+// The tool and its kbot:// export draw through this.
+const DrawingTool<FontRenderRequest, FontRenderSummary>& FontRenderPicture() {
+  static const DrawingTool<FontRenderRequest, FontRenderSummary> tool{
+      kFontRenderExport, FontRenderTable(),
+      [](const contexts::Context&, const Asset& asset, const FontRenderRequest& request) {
+        return RenderFont(asset, request);
+      }};
+  return tool;
+}
+
+}  // namespace
+
 ToolResult RunFontRender(const contexts::Context& context, const FontRenderRequest& request,
                          const Limits& limits) {
-  absl::StatusOr<FontRenderOutcome> drawn = DrawIn(context, request);
-  if (!drawn.ok()) return ErrorResult(drawn.status());
-  return DeliverToolPicture(context, kFontRenderExport, FontRenderTable(), request,
-                            FontRenderSummary::Fields().ToJson(drawn->summary), drawn->image,
-                            limits.max_inline_image_base64);
+  return FontRenderPicture().Run(context, request, limits);
 }
 
 Tool FontRenderTool() {
-  Tool tool = MakeContextTool<FontRenderRequest>(
+  return FontRenderPicture().Make(
       {"font_render", "Draw text with a GTA1 font",
-       "A PNG of one line of text drawn with a GTA1 bitmap font (.FON) and its own palette, "
-       "pixel 0 transparent. kind says which code the font's first glyph draws: text fonts "
-       "start at '!' (0x21, default), icon fonts at 1, digit fonts at 0. Characters the font "
-       "has no glyph for (accented letters need the exe's remap table) are listed in missing "
-       "and take no room; a space advances space_width pixels (default half the height)."},
-      FontRenderTable(), PictureToolOutput(FontRenderSummary::Fields().Schema()),
-      [](const contexts::Context& context, const FontRenderRequest& request,
-         const ToolCall& call) { return RunFontRender(context, request, call.limits); });
-  tool.picture = MakePictureExport<FontRenderRequest>(
-      {kFontRenderExport}, "", FontRenderTable(),
-      [](const contexts::Context& context, const FontRenderRequest& request,
-         Progress&) -> absl::StatusOr<ResourceBytes> {
-        absl::StatusOr<FontRenderOutcome> drawn = DrawIn(context, request);
-        if (!drawn.ok()) return drawn.status();
-        return ResourceBytes{std::move(drawn->image.png), "image/png"};
-      });
-  return tool;
+      "A PNG of one line of text drawn with a GTA1 bitmap font (.FON) and its own palette, "
+      "pixel 0 transparent. kind says which code the font's first glyph draws: text fonts "
+      "start at '!' (0x21, default), icon fonts at 1, digit fonts at 0. Characters the font "
+      "has no glyph for (accented letters need the exe's remap table) are listed in missing "
+      "and take no room; a space advances space_width pixels (default half the height)."});
 }
 
 }  // namespace kbot::tools

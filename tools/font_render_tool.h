@@ -58,10 +58,7 @@ struct FontRenderSummary {
   static const ResultTable<FontRenderSummary>& Fields();
 };
 
-struct FontRenderOutcome {
-  FontRenderSummary summary;
-  EncodedPicture image;
-};
+using FontRenderOutcome = PictureOutcome<FontRenderSummary>;
 
 // The text on one line, pixel 0 transparent. Text with no glyph at all is an
 // error.

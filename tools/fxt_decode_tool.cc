@@ -38,7 +38,7 @@ const RequestTable<FxtDecodeRequest>& FxtDecodeTable() {
         .Add("offset", &R::offset,
              {{"type", "integer"}, {"minimum", 0}, {"description", "Matches to skip"}})
         .Add("limit", &R::limit,
-             IntegerParam(1, kMaxPageLimit, "Records per page (default 200)"));
+             IntegerParam(1, kMaxPageLimit, "Records per page"));
     return t;
   }();
   return table;
@@ -101,13 +101,8 @@ absl::StatusOr<FxtDecodeResult> DecodeFxt(const Asset& asset, const FxtDecodeReq
 }
 
 ToolResult RunFxtDecode(const contexts::Context& context, const FxtDecodeRequest& request) {
-  absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
-  if (!opened.ok()) return ErrorResult(opened.status());
-  absl::StatusOr<FxtDecodeResult> out = DecodeFxt(opened->asset, request);
-  if (!out.ok()) return ErrorResult(InContext(context, out.status()));
-  ToolResult result;
-  result.structured = FxtDecodeResult::Fields().ToJson(*out);
-  return result;
+  return RunAssetTool(context, request,
+                      [&request](const Asset& asset) { return DecodeFxt(asset, request); });
 }
 
 Tool FxtDecodeTool() {

@@ -92,7 +92,7 @@ const RequestTable<GafExportRequest>& GafExportTable() {
               {"description", "The frame of a png export (default 0)"}})
         .Add("format", &R::format,
              EnumParam(Formats(), "png: one frame; gif/apng: the animation; sheet: all frames "
-                                 "in one png (default png)"))
+                                 "in one png"))
         .Add("palette", &R::palette, PathProperty("A .pal or .pcx palette to draw with"))
         .Add("transparency", &R::transparency,
              {{"anyOf",
@@ -102,7 +102,7 @@ const RequestTable<GafExportRequest>& GafExportTable() {
               {"description", "game (the stored key), heuristic (corner guess), none, or a "
                               "palette index 0-255 drawn transparent"}})
         .Add("scale", &R::scale,
-             IntegerParam(1, 8, "Nearest-neighbour enlargement, 1-8 (default 1)"))
+             IntegerParam(1, 8, "Nearest-neighbour enlargement, 1-8"))
         .AddCheck(FrameOnlyForPng);
     return t;
   }();

@@ -162,13 +162,9 @@ Tool GafInfoTool() {
        "decodes every frame and reports warnings and errors with their locations."},
       GafInfoTable(), GafInfoReport::Fields().Schema(),
       [](const contexts::Context& context, const GafInfoRequest& request, const ToolCall&) {
-        absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
-        if (!opened.ok()) return ErrorResult(opened.status());
-        absl::StatusOr<json> info = GafInfo(opened->asset, request.sequence);
-        if (!info.ok()) return ErrorResult(InContext(context, info.status()));
-        ToolResult result;
-        result.structured = *std::move(info);
-        return result;
+        return RunAssetTool(context, request, [&request](const Asset& asset) {
+          return DescribeGaf(asset, request.sequence);
+        });
       });
 }
 

@@ -80,13 +80,7 @@ Tool GafListTool() {
        "and its length in game ticks (1/30 s) and seconds."},
       GafListTable(), GafListing::Fields().Schema(),
       [](const contexts::Context& context, const GafListRequest& request, const ToolCall&) {
-        absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
-        if (!opened.ok()) return ErrorResult(opened.status());
-        absl::StatusOr<json> listed = GafList(opened->asset);
-        if (!listed.ok()) return ErrorResult(InContext(context, listed.status()));
-        ToolResult result;
-        result.structured = *std::move(listed);
-        return result;
+        return RunAssetTool(context, request, [](const Asset& asset) { return ListGaf(asset); });
       });
 }
 

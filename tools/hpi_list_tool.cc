@@ -74,15 +74,10 @@ absl::StatusOr<json> HpiList(const Asset& asset, const PageRequest& request) {
 }
 
 ToolResult RunHpiList(const contexts::Context& context, const HpiListRequest& request) {
-  absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
-  if (!opened.ok()) return ErrorResult(opened.status());
   PageRequest page = request;
   page.limit = PageLimitOr(request, kDefaultPageLimit);
-  absl::StatusOr<json> listed = HpiList(opened->asset, page);
-  if (!listed.ok()) return ErrorResult(InContext(context, listed.status()));
-  ToolResult result;
-  result.structured = *std::move(listed);
-  return result;
+  return RunAssetTool(context, request,
+                      [&page](const Asset& asset) { return ListHpi(asset, page); });
 }
 
 Tool HpiListTool() {

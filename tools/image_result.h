@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "nlohmann/json.hpp"
 #include "tools/picture_delivery.h"
 #include "tools/tool.h"
+#include "tools/tool_support.h"
 #include "tools/typed_tool.h"
 
 namespace kbot::tools {
@@ -66,5 +68,65 @@ ToolResult DeliverToolPicture(const contexts::Context& context, const char* expo
       },
       [&] { return HalvedPreview(image.picture, limit); });
 }
+
+// What a GTA1 picture tool draws: its summary (a struct with a ResultTable)
+// and the picture.
+template <class Summary>
+struct PictureOutcome {
+  Summary summary;
+  EncodedPicture image;
+};
+
+// Draws the picture `request` asks for from `asset`, read from `context`
+// (picture_export reads a RAT's palette beside it there).
+template <class Request, class Summary>
+using DrawPictureFn = std::function<absl::StatusOr<PictureOutcome<Summary>>(
+    const contexts::Context&, const Asset&, const Request&)>;
+
+// A GTA1 picture tool made from its table and its drawing: the tool's result
+// and its kbot:// export come from the same Draw.
+template <class Request, class Summary>
+struct DrawingTool {
+  const char* export_name;
+  const RequestTable<Request>& table;
+  DrawPictureFn<Request, Summary> draw;
+
+  // The picture of `request`, drawn from its asset; an error names the context.
+  absl::StatusOr<PictureOutcome<Summary>> Draw(const contexts::Context& context,
+                                               const Request& request) const {
+    absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
+    if (!opened.ok()) return opened.status();
+    absl::StatusOr<PictureOutcome<Summary>> drawn = draw(context, opened->asset, request);
+    if (!drawn.ok()) return InContext(context, drawn.status());
+    return drawn;
+  }
+
+  // The tool's result: the picture inline, or over the limit a link and a preview.
+  ToolResult Run(const contexts::Context& context, const Request& request,
+                 const Limits& limits) const {
+    absl::StatusOr<PictureOutcome<Summary>> drawn = Draw(context, request);
+    if (!drawn.ok()) return ErrorResult(drawn.status());
+    return DeliverToolPicture(context, export_name, table, request,
+                              Summary::Fields().ToJson(drawn->summary), drawn->image,
+                              limits.max_inline_image_base64);
+  }
+
+  // The tool `info` describes, with its link export (?export=EXPORT_NAME).
+  Tool Make(ToolInfo info) const {
+    Tool tool = MakeContextTool<Request>(
+        std::move(info), table, PictureToolOutput(Summary::Fields().Schema()),
+        [self = *this](const contexts::Context& context, const Request& request,
+                       const ToolCall& call) { return self.Run(context, request, call.limits); });
+    tool.picture = MakePngExport<Request>(
+        export_name, table,
+        [self = *this](const contexts::Context& context,
+                       const Request& request) -> absl::StatusOr<std::vector<uint8_t>> {
+          absl::StatusOr<PictureOutcome<Summary>> drawn = self.Draw(context, request);
+          if (!drawn.ok()) return drawn.status();
+          return std::move(drawn->image.png);
+        });
+    return tool;
+  }
+};
 
 }  // namespace kbot::tools

@@ -9,7 +9,7 @@ namespace kbot::tools {
 
 namespace {
 
-absl::Status BothOrNeither(const MapDescribeRequest& r) {
+absl::Status CellBothOrNeither(const MapDescribeRequest& r) {
   if (r.x.has_value() == r.y.has_value()) return absl::OkStatus();
   return absl::InvalidArgumentError("give both x and y for a cell, or neither");
 }
@@ -94,7 +94,7 @@ const RequestTable<MapDescribeRequest>& MapDescribeTable() {
              CellCoordinate("A cell's column (0-255, west to east); give y too"))
         .Add("y", &MapDescribeRequest::y,
              CellCoordinate("A cell's row (0-255, north to south); give x too"))
-        .AddCheck(BothOrNeither);
+        .AddCheck(CellBothOrNeither);
     return t;
   }();
   return table;
@@ -206,15 +206,10 @@ absl::StatusOr<MapDescription> DescribeMap(const Asset& asset,
 }
 
 ToolResult RunMapDescribe(const contexts::Context& context, const MapDescribeRequest& request) {
-  absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
-  if (!opened.ok()) return ErrorResult(opened.status());
   std::optional<std::pair<int, int>> cell;
   if (request.x) cell = {{*request.x, *request.y}};
-  absl::StatusOr<MapDescription> out = DescribeMap(opened->asset, cell);
-  if (!out.ok()) return ErrorResult(InContext(context, out.status()));
-  ToolResult result;
-  result.structured = MapDescription::Fields().ToJson(*out);
-  return result;
+  return RunAssetTool(context, request,
+                      [&cell](const Asset& asset) { return DescribeMap(asset, cell); });
 }
 
 Tool MapDescribeTool() {

@@ -88,8 +88,10 @@ const RequestTable<MapRenderRequest>& MapRenderTable() {
              PathProperty("The style to draw with (default: the map's STYLE%03d.G24 beside it)"))
         .Add("x", &R::x, IntegerParam(0, gta::kMapSide - 1, "First column of cells to draw"))
         .Add("y", &R::y, IntegerParam(0, gta::kMapSide - 1, "First row of cells to draw"))
-        .Add("w", &R::w, IntegerParam(1, gta::kMapSide, "Columns of cells (default: to the east edge)"))
-        .Add("h", &R::h, IntegerParam(1, gta::kMapSide, "Rows of cells (default: to the south edge)"))
+        .Add("w", &R::w,
+             IntegerParam(1, gta::kMapSide, "Columns of cells (default: to the east edge)"))
+        .Add("h", &R::h,
+             IntegerParam(1, gta::kMapSide, "Rows of cells (default: to the south edge)"))
         .Add("scale", &R::scale,
              IntegerParam(1, gta::kMaxPixelsPerCell,
                           "Pixels per cell (8: the whole map is 2048 x 2048; 64: the tiles' own "
@@ -126,7 +128,8 @@ absl::StatusOr<MapRenderOutcome> RenderMapAsset(const contexts::Context& context
   absl::StatusOr<gta::CityMap> map = gta::ReadCityMap(asset.bytes, asset.path);
   if (!map.ok()) return map.status();
   MapRenderOutcome out;
-  absl::StatusOr<gta::Style> style = OpenStyle(context, asset.path, *map, request, out.summary.style);
+  absl::StatusOr<gta::Style> style =
+      OpenStyle(context, asset.path, *map, request, out.summary.style);
   if (!style.ok()) return style.status();
   gta::MapRenderOptions options;
   options.rect = {request.x, request.y, request.Width(), request.Height()};
@@ -183,13 +186,13 @@ Tool MapRenderTool() {
       [](const contexts::Context& context, const MapRenderRequest& request, const ToolCall& call) {
         return RunMapRender(context, request, call.limits);
       });
-  tool.picture = MakePictureExport<MapRenderRequest>(
-      {kMapExport}, "", MapRenderTable(),
-      [](const contexts::Context& context, const MapRenderRequest& request,
-         Progress&) -> absl::StatusOr<ResourceBytes> {
+  tool.picture = MakePngExport<MapRenderRequest>(
+      kMapExport, MapRenderTable(),
+      [](const contexts::Context& context,
+         const MapRenderRequest& request) -> absl::StatusOr<std::vector<uint8_t>> {
         absl::StatusOr<MapRenderOutcome> rendered = RenderMapAsset(context, request);
         if (!rendered.ok()) return rendered.status();
-        return ResourceBytes{std::move(rendered->png), "image/png"};
+        return std::move(rendered->png);
       });
   return tool;
 }

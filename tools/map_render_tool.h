@@ -23,7 +23,8 @@ struct MapRenderRequest : AssetRequest {
   int x = 0, y = 0;      // the first cell
   std::optional<int> w;  // cells; default: to the east edge
   std::optional<int> h;  // default: to the south edge
-  int scale = 8;         // pixels per cell: 8 draws the whole map 2048 x 2048, 64 the tiles' own size
+  // Pixels per cell: 8 draws the whole map 2048 x 2048, 64 the tiles' own size.
+  int scale = 8;
 
   int Width() const { return w.value_or(256 - x); }
   int Height() const { return h.value_or(256 - y); }

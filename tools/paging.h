@@ -51,7 +51,7 @@ RequestTable<Request>& AddPageParams(RequestTable<Request>& table, absl::string_
            {{"type", "string"},
             {"description",
              absl::StrCat("A glob, case-insensitive: * and ? within a folder, ** across (e.g. ",
-                          examples, "; default **)")}})
+                          examples, ")")}})
       .Add("offset", &PageRequest::offset,
            {{"type", "integer"}, {"minimum", 0}, {"description", "Matches to skip"}})
       .Add("limit", &PageRequest::limit,

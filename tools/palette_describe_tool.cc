@@ -53,7 +53,9 @@ const char* TaNote(int index) {
   }
 }
 
-std::string Hex(const palette::Rgb& c) { return absl::StrFormat("#%02x%02x%02x", c.r, c.g, c.b); }
+std::string HexColor(const palette::Rgb& c) {
+  return absl::StrFormat("#%02x%02x%02x", c.r, c.g, c.b);
+}
 
 std::vector<PaletteDuplicate> DuplicatesOf(const palette::Palette& pal, size_t& distinct) {
   std::map<std::tuple<int, int, int>, std::vector<int>> at;
@@ -70,7 +72,7 @@ std::vector<PaletteDuplicate> DuplicatesOf(const palette::Palette& pal, size_t& 
     const std::vector<int>& indices = at[key];
     if (indices.size() < 2) continue;
     const auto [r, g, b] = key;
-    out.push_back({Hex({uint8_t(r), uint8_t(g), uint8_t(b)}), indices});
+    out.push_back({HexColor({uint8_t(r), uint8_t(g), uint8_t(b)}), indices});
   }
   return out;
 }
@@ -80,8 +82,8 @@ std::vector<PaletteReserved> ReservedOf(const palette::Palette& pal) {
   for (const StaticColor& s : kWindowsStatic) {
     const palette::Rgb& mine = pal.colors[s.index];
     const palette::Rgb& ta = palette::TaPalette().colors[s.index];
-    out.push_back({s.index, Hex(mine), "windows-static", s.name, Hex(s.color), Hex(ta),
-                   mine == s.color, mine == ta, TaNote(s.index)});
+    out.push_back({s.index, HexColor(mine), "windows-static", s.name, HexColor(s.color),
+                   HexColor(ta), mine == s.color, mine == ta, TaNote(s.index)});
   }
   return out;
 }
@@ -198,7 +200,7 @@ absl::StatusOr<PaletteDescribeOutcome> DescribePalette(const Asset& asset) {
   d.path = asset.path;
   for (int i = 0; i < 256; ++i) {
     const palette::Rgb& c = pal->colors[i];
-    d.colors.push_back({i, c.r, c.g, c.b, Hex(c)});
+    d.colors.push_back({i, c.r, c.g, c.b, HexColor(c)});
   }
   d.duplicates = DuplicatesOf(*pal, d.distinct);
   d.reserved = ReservedOf(*pal);
@@ -260,13 +262,13 @@ Tool PaletteDescribeTool() {
       PaletteDescribeTable(), PaletteDescribeOutput(),
       [](const contexts::Context& context, const PaletteDescribeRequest& request,
          const ToolCall& call) { return RunPaletteDescribe(context, request, call.limits); });
-  tool.picture = MakePictureExport<PaletteDescribeRequest>(
-      {kSwatchExport}, "", PaletteDescribeTable(),
-      [](const contexts::Context& context, const PaletteDescribeRequest& request,
-         Progress&) -> absl::StatusOr<ResourceBytes> {
+  tool.picture = MakePngExport<PaletteDescribeRequest>(
+      kSwatchExport, PaletteDescribeTable(),
+      [](const contexts::Context& context,
+         const PaletteDescribeRequest& request) -> absl::StatusOr<std::vector<uint8_t>> {
         absl::StatusOr<PaletteDescribeOutcome> described = DescribeInContext(context, request);
         if (!described.ok()) return described.status();
-        return ResourceBytes{std::move(described->png), "image/png"};
+        return std::move(described->png);
       });
   return tool;
 }

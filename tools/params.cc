@@ -3,7 +3,10 @@
 namespace kbot::tools {
 
 json IntegerParam(int64_t minimum, int64_t maximum, const std::string& description) {
-  return {{"type", "integer"}, {"minimum", minimum}, {"maximum", maximum}, {"description", description}};
+  return {{"type", "integer"},
+          {"minimum", minimum},
+          {"maximum", maximum},
+          {"description", description}};
 }
 
 json StringParam(const std::string& description) {

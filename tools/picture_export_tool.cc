@@ -15,7 +15,7 @@ bool IsRat(const std::string& path) {
   return lower.size() >= 4 && lower.compare(lower.size() - 4, 4, ".rat") == 0;
 }
 
-absl::Status BothOrNeither(const PictureExportRequest& r) {
+absl::Status SizeBothOrNeither(const PictureExportRequest& r) {
   if (r.width.has_value() == r.height.has_value()) return absl::OkStatus();
   return absl::InvalidArgumentError("give both width and height, or neither");
 }
@@ -51,16 +51,6 @@ absl::StatusOr<image::RgbaPicture> RatPicture(const Asset& asset,
   return gta::RatToRgba(*indexed, *pal);
 }
 
-absl::StatusOr<PictureExportOutcome> DrawIn(const contexts::Context& context,
-                                            const PictureExportRequest& request) {
-  absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
-  if (!opened.ok()) return opened.status();
-  absl::StatusOr<PictureExportOutcome> drawn =
-      ExportPicture(opened->asset, request, ContextReader(context));
-  if (!drawn.ok()) return InContext(context, drawn.status());
-  return drawn;
-}
-
 }  // namespace
 
 const RequestTable<PictureExportRequest>& PictureExportTable() {
@@ -76,7 +66,7 @@ const RequestTable<PictureExportRequest>& PictureExportTable() {
         .Add("palette", &R::palette,
              StringParam("RAT only: the 768-byte RGB palette's path in the context (default: "
                          "CUTn.ACT for CUTn, else F_PAL.RAW, in the picture's folder)"))
-        .AddCheck(BothOrNeither);
+        .AddCheck(SizeBothOrNeither);
     return t;
   }();
   return table;
@@ -107,7 +97,7 @@ absl::StatusOr<PictureExportOutcome> ExportPicture(const Asset& asset,
   // a file that plainly is something else is refused.
   if (absl::Status s = RequireKind(asset, kHeaderlessKinds); !s.ok()) return s;
   // A direct caller skips the table's checks; the size below needs both.
-  if (absl::Status s = BothOrNeither(request); !s.ok()) return s;
+  if (absl::Status s = SizeBothOrNeither(request); !s.ok()) return s;
   std::optional<gta::PictureSize> size;
   if (request.width) size = gta::PictureSize{*request.width, *request.height};
   PictureExportOutcome out;
@@ -132,35 +122,34 @@ absl::StatusOr<PictureExportOutcome> ExportPicture(const Asset& asset,
   return out;
 }
 
+namespace {
+
+// The tool and its kbot:// export draw through this.
+const DrawingTool<PictureExportRequest, PictureExportSummary>& PictureExportPicture() {
+  static const DrawingTool<PictureExportRequest, PictureExportSummary> tool{
+      kPictureExportExport, PictureExportTable(),
+      [](const contexts::Context& context, const Asset& asset,
+         const PictureExportRequest& request) {
+        return ExportPicture(asset, request, ContextReader(context));
+      }};
+  return tool;
+}
+
+}  // namespace
+
 ToolResult RunPictureExport(const contexts::Context& context,
                             const PictureExportRequest& request, const Limits& limits) {
-  absl::StatusOr<PictureExportOutcome> drawn = DrawIn(context, request);
-  if (!drawn.ok()) return ErrorResult(drawn.status());
-  return DeliverToolPicture(context, kPictureExportExport, PictureExportTable(), request,
-                            PictureExportSummary::Fields().ToJson(drawn->summary), drawn->image,
-                            limits.max_inline_image_base64);
+  return PictureExportPicture().Run(context, request, limits);
 }
 
 Tool PictureExportTool() {
-  Tool tool = MakeContextTool<PictureExportRequest>(
+  return PictureExportPicture().Make(
       {"picture_export", "Export a GTA1 frontend picture",
-       "A GTA1 frontend picture as a PNG: RAW (24-bit RGB, e.g. F_UPPER.RAW) or RAT (8-bit, "
-       "drawn through its 768-byte palette: CUTn.ACT for CUTn.RAT, else F_PAL.RAW, looked up "
-       "in the picture's folder unless palette is given). The files hold no size: the game's "
-       "names (F_UPPER, F_LOWER0, CUT0, F_PLAY1, ...) have theirs; any other needs width and "
-       "height."},
-      PictureExportTable(), PictureToolOutput(PictureExportSummary::Fields().Schema()),
-      [](const contexts::Context& context, const PictureExportRequest& request,
-         const ToolCall& call) { return RunPictureExport(context, request, call.limits); });
-  tool.picture = MakePictureExport<PictureExportRequest>(
-      {kPictureExportExport}, "", PictureExportTable(),
-      [](const contexts::Context& context, const PictureExportRequest& request,
-         Progress&) -> absl::StatusOr<ResourceBytes> {
-        absl::StatusOr<PictureExportOutcome> drawn = DrawIn(context, request);
-        if (!drawn.ok()) return drawn.status();
-        return ResourceBytes{std::move(drawn->image.png), "image/png"};
-      });
-  return tool;
+      "A GTA1 frontend picture as a PNG: RAW (24-bit RGB, e.g. F_UPPER.RAW) or RAT (8-bit, "
+      "drawn through its 768-byte palette: CUTn.ACT for CUTn.RAT, else F_PAL.RAW, looked up "
+      "in the picture's folder unless palette is given). The files hold no size: the game's "
+      "names (F_UPPER, F_LOWER0, CUT0, F_PLAY1, ...) have theirs; any other needs width and "
+      "height."});
 }
 
 }  // namespace kbot::tools

@@ -43,10 +43,7 @@ struct PictureExportSummary {
   static const ResultTable<PictureExportSummary>& Fields();
 };
 
-struct PictureExportOutcome {
-  PictureExportSummary summary;
-  EncodedPicture image;
-};
+using PictureExportOutcome = PictureOutcome<PictureExportSummary>;
 
 // The default palette path of a RAT: RatPaletteName in the picture's folder.
 std::string DefaultRatPalettePath(const std::string& picture_path);

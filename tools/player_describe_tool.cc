@@ -9,7 +9,7 @@ namespace kbot::tools {
 
 namespace {
 
-std::string Hex(const std::vector<uint8_t>& bytes) {
+std::string HexBytes(const std::vector<uint8_t>& bytes) {
   std::string out;
   for (uint8_t b : bytes) absl::StrAppendFormat(&out, "%02x", b);
   return out;
@@ -162,10 +162,10 @@ absl::StatusOr<PlayerDescription> DescribePlayer(const Asset& asset) {
   d.path = asset.path;
   d.size = p->size;
   d.layout = std::string(gta::PlayerLayoutName(p->layout));
-  d.settings = Hex(p->settings);
+  d.settings = HexBytes(p->settings);
   d.settings_bytes = p->settings;
   d.language_override = p->language_override;
-  d.language_raw = Hex(p->language_raw);
+  d.language_raw = HexBytes(p->language_raw);
   d.high_scores = HighScores(*p);
   for (size_t i = 0; i < p->players.size(); ++i) d.players.push_back({i, p->players[i].name});
   d.current_player = p->current_player;
@@ -181,13 +181,7 @@ absl::StatusOr<PlayerDescription> DescribePlayer(const Asset& asset) {
 
 ToolResult RunPlayerDescribe(const contexts::Context& context,
                              const PlayerDescribeRequest& request) {
-  absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
-  if (!opened.ok()) return ErrorResult(opened.status());
-  absl::StatusOr<PlayerDescription> out = DescribePlayer(opened->asset);
-  if (!out.ok()) return ErrorResult(InContext(context, out.status()));
-  ToolResult result;
-  result.structured = PlayerDescription::Fields().ToJson(*out);
-  return result;
+  return RunAssetTool(context, request, [](const Asset& asset) { return DescribePlayer(asset); });
 }
 
 Tool PlayerDescribeTool() {

@@ -102,7 +102,8 @@ absl::StatusOr<ResourceUri> ParseResourceUri(absl::string_view uri) {
   out.path = *std::move(path);
   if (!query_text.empty()) {
     for (absl::string_view pair : absl::StrSplit(query_text, '&', absl::SkipEmpty())) {
-      std::pair<absl::string_view, absl::string_view> kv = absl::StrSplit(pair, absl::MaxSplits('=', 1));
+      std::pair<absl::string_view, absl::string_view> kv =
+          absl::StrSplit(pair, absl::MaxSplits('=', 1));
       absl::StatusOr<std::string> key = Decode(kv.first, uri);
       if (!key.ok()) return key.status();
       absl::StatusOr<std::string> value = Decode(kv.second, uri);

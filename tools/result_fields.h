@@ -118,6 +118,12 @@ class ResultTable {
   std::vector<Field> fields_;
 };
 
+// A result's JSON: through its table, or as it is (json, numbers, strings).
+template <class T>
+json ResultJson(const T& value) {
+  return result_internal::ToJson(value);
+}
+
 // Schema fragments for nested results.
 template <HasResultFields T>
 json ObjectSchema() {

@@ -126,13 +126,7 @@ absl::StatusOr<StyleDescription> DescribeStyle(const Asset& asset) {
 
 ToolResult RunStyleDescribe(const contexts::Context& context,
                             const StyleDescribeRequest& request) {
-  absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
-  if (!opened.ok()) return ErrorResult(opened.status());
-  absl::StatusOr<StyleDescription> out = DescribeStyle(opened->asset);
-  if (!out.ok()) return ErrorResult(InContext(context, out.status()));
-  ToolResult result;
-  result.structured = StyleDescription::Fields().ToJson(*out);
-  return result;
+  return RunAssetTool(context, request, [](const Asset& asset) { return DescribeStyle(asset); });
 }
 
 Tool StyleDescribeTool() {

@@ -59,15 +59,6 @@ absl::StatusOr<int> TileCount(const Asset& asset, const StyleTilesRequest& reque
   return count;
 }
 
-absl::StatusOr<StyleTilesOutcome> DrawIn(const contexts::Context& context,
-                                         const StyleTilesRequest& request) {
-  absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
-  if (!opened.ok()) return opened.status();
-  absl::StatusOr<StyleTilesOutcome> drawn = DrawStyleTiles(opened->asset, request);
-  if (!drawn.ok()) return InContext(context, drawn.status());
-  return drawn;
-}
-
 }  // namespace
 
 const RequestTable<StyleTilesRequest>& StyleTilesTable() {
@@ -78,9 +69,9 @@ const RequestTable<StyleTilesRequest>& StyleTilesTable() {
         .Add("kind", &R::kind,
              EnumParam({"side", "lid", "aux"},
                        "Which tiles: side (walls), lid (tops) or aux (animation frames and "
-                       "extras); default lid"))
+                       "extras)"))
         .Add("first", &R::first,
-             {{"type", "integer"}, {"minimum", 0}, {"description", "First tile (default 0)"}})
+             {{"type", "integer"}, {"minimum", 0}, {"description", "First tile"}})
         .Add("count", &R::count,
              IntegerParam(1, 400, "How many tiles (default: the rest of the kind, at most 64)"))
         .Add("remap", &R::remap,
@@ -88,9 +79,9 @@ const RequestTable<StyleTilesRequest>& StyleTilesTable() {
         .Add("direction", &R::direction,
              EnumParam({"top", "bottom", "left", "right"},
                        "Side tiles: the face direction whose palette is used (default top)"))
-        .Add("columns", &R::columns, IntegerParam(1, 64, "Tiles a row (default 8)"))
+        .Add("columns", &R::columns, IntegerParam(1, 64, "Tiles a row"))
         .Add("scale", &R::scale,
-             IntegerParam(1, kMaxTileScale, "Pixels per texel, 1-4 (default 1)"))
+             IntegerParam(1, kMaxTileScale, "Pixels per texel, 1-4"))
         .AddCheck(RemapOrDirection);
     return t;
   }();
@@ -168,36 +159,34 @@ absl::StatusOr<StyleTilesOutcome> DrawStyleTiles(const Asset& asset,
   return out;
 }
 
+namespace {
+
+// The tool and its kbot:// export draw through this.
+const DrawingTool<StyleTilesRequest, StyleTilesSummary>& StyleTilesPicture() {
+  static const DrawingTool<StyleTilesRequest, StyleTilesSummary> tool{
+      kStyleTilesExport, StyleTilesTable(),
+      [](const contexts::Context&, const Asset& asset, const StyleTilesRequest& request) {
+        return DrawStyleTiles(asset, request);
+      }};
+  return tool;
+}
+
+}  // namespace
+
 ToolResult RunStyleTiles(const contexts::Context& context, const StyleTilesRequest& request,
                          const Limits& limits) {
-  absl::StatusOr<StyleTilesOutcome> drawn = DrawIn(context, request);
-  if (!drawn.ok()) return ErrorResult(drawn.status());
-  return DeliverToolPicture(context, kStyleTilesExport, StyleTilesTable(), request,
-                            StyleTilesSummary::Fields().ToJson(drawn->summary), drawn->image,
-                            limits.max_inline_image_base64);
+  return StyleTilesPicture().Run(context, request, limits);
 }
 
 Tool StyleTilesTool() {
-  Tool tool = MakeContextTool<StyleTilesRequest>(
+  return StyleTilesPicture().Make(
       {"style_tiles", "Draw a GTA1 style's tiles",
-       "A PNG sheet of a GTA1 style's 64 x 64 tiles of one kind (side walls, lids, aux), "
-       "columns a row (default 8) with a 2-pixel transparent gap, each drawn with its palette "
-       "resolved through the palette index: lid and aux tiles with remap 0-3, side tiles with "
-       "the palette of a face direction (top, bottom, left, right). first and count pick a "
-       "range (default: from 0, at most 64). A tile whose palette cannot be resolved is "
-       "transparent and named in warnings."},
-      StyleTilesTable(), PictureToolOutput(StyleTilesSummary::Fields().Schema()),
-      [](const contexts::Context& context, const StyleTilesRequest& request,
-         const ToolCall& call) { return RunStyleTiles(context, request, call.limits); });
-  tool.picture = MakePictureExport<StyleTilesRequest>(
-      {kStyleTilesExport}, "", StyleTilesTable(),
-      [](const contexts::Context& context, const StyleTilesRequest& request,
-         Progress&) -> absl::StatusOr<ResourceBytes> {
-        absl::StatusOr<StyleTilesOutcome> drawn = DrawIn(context, request);
-        if (!drawn.ok()) return drawn.status();
-        return ResourceBytes{std::move(drawn->image.png), "image/png"};
-      });
-  return tool;
+      "A PNG sheet of a GTA1 style's 64 x 64 tiles of one kind (side walls, lids, aux), "
+      "columns a row (default 8) with a 2-pixel transparent gap, each drawn with its palette "
+      "resolved through the palette index: lid and aux tiles with remap 0-3, side tiles with "
+      "the palette of a face direction (top, bottom, left, right). first and count pick a "
+      "range (default: from 0, at most 64). A tile whose palette cannot be resolved is "
+      "transparent and named in warnings."});
 }
 
 }  // namespace kbot::tools

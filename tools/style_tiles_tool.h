@@ -55,10 +55,7 @@ struct StyleTilesSummary {
   static const ResultTable<StyleTilesSummary>& Fields();
 };
 
-struct StyleTilesOutcome {
-  StyleTilesSummary summary;
-  EncodedPicture image;
-};
+using StyleTilesOutcome = PictureOutcome<StyleTilesSummary>;
 
 // The sheet: `columns` a row, kTileGap pixels apart. A tile whose palette
 // cannot be resolved is transparent and named in warnings.

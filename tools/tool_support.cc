@@ -9,13 +9,17 @@ json InputSchema(json properties, std::initializer_list<const char*> required) {
   json schema = {{"type", "object"},
                  {"properties", std::move(properties)},
                  {"additionalProperties", false}};
-  if (required.size() > 0) schema["required"] = json(std::vector<std::string>(required.begin(), required.end()));
+  if (required.size() > 0) {
+    schema["required"] = json(std::vector<std::string>(required.begin(), required.end()));
+  }
   return schema;
 }
 
 json OutputSchema(json properties, std::initializer_list<const char*> required) {
   json schema = {{"type", "object"}, {"properties", std::move(properties)}};
-  if (required.size() > 0) schema["required"] = json(std::vector<std::string>(required.begin(), required.end()));
+  if (required.size() > 0) {
+    schema["required"] = json(std::vector<std::string>(required.begin(), required.end()));
+  }
   return schema;
 }
 
@@ -34,9 +38,7 @@ json ContextProperty() {
 json PathProperty(const char* what) {
   return {{"type", "string"},
           {"minLength", 1},
-          {"description",
-           absl::StrCat(what, ": a path inside the context, '/' or '\\' separated, "
-                              "case-insensitive (vfs_list finds them)")}};
+          {"description", absl::StrCat(what, kContextPathHelp)}};
 }
 
 json SequenceProperty() {
@@ -115,7 +117,8 @@ json PictureLinkBlock(const std::string& uri, const std::string& name,
 }
 
 absl::Status InContext(const contexts::Context& context, const absl::Status& status) {
-  return absl::Status(status.code(), absl::StrCat("context ", context.name, ": ", status.message()));
+  return absl::Status(status.code(),
+                      absl::StrCat("context ", context.name, ": ", status.message()));
 }
 
 size_t Base64Size(size_t bytes) { return (bytes + 2) / 3 * 4; }

@@ -27,7 +27,11 @@ json StringSchema();
 json BooleanSchema();
 
 json ContextProperty();
+// A file of the context: "WHAT" + kContextPathHelp. A command's --help says
+// instead that its file may be on disk (app/tool_options.cc: OptionHelp).
 json PathProperty(const char* what);
+inline constexpr char kContextPathHelp[] =
+    ": a path inside the context, '/' or '\\' separated, case-insensitive (vfs_list finds them)";
 json SequenceProperty();
 json StringArraySchema();
 json NullableString();

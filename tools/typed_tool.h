@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "tools/params.h"
+#include "tools/result_fields.h"
 #include "tools/tool.h"
 #include "tools/tool_support.h"
 
@@ -84,6 +85,22 @@ Tool MakeContextTool(ToolInfo info, const RequestTable<Request>& table, json out
       });
 }
 
+// The result of a tool that reads the one asset `request.path` names:
+// `describe(asset)` (a StatusOr of a result struct, or of json) as its
+// structuredContent; an error reading the asset names the context.
+template <class Request, class Describe>
+ToolResult RunAssetTool(const contexts::Context& context, const Request& request,
+                        Describe describe) {
+  static_assert(std::is_base_of_v<AssetRequest, Request>);
+  absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
+  if (!opened.ok()) return ErrorResult(opened.status());
+  auto out = describe(opened->asset);
+  if (!out.ok()) return ErrorResult(InContext(context, out.status()));
+  ToolResult result;
+  result.structured = ResultJson(*out);
+  return result;
+}
+
 template <class Request>
 using PictureDraw = std::function<absl::StatusOr<ResourceBytes>(const contexts::Context&,
                                                                 const Request&, Progress&)>;
@@ -99,6 +116,24 @@ PictureExport MakePictureExport(std::vector<std::string> names, std::string argu
             if (!request.ok()) return request.status();
             return draw(context, *request, progress);
           }};
+}
+
+template <class Request>
+using PngDraw = std::function<absl::StatusOr<std::vector<uint8_t>>(const contexts::Context&,
+                                                                   const Request&)>;
+
+// The export `name` of a tool whose pictures are PNGs `png` draws.
+template <class Request>
+PictureExport MakePngExport(std::string name, const RequestTable<Request>& table,
+                            PngDraw<Request> png) {
+  return MakePictureExport<Request>(
+      {std::move(name)}, "", table,
+      [png = std::move(png)](const contexts::Context& context, const Request& request,
+                             Progress&) -> absl::StatusOr<ResourceBytes> {
+        absl::StatusOr<std::vector<uint8_t>> bytes = png(context, request);
+        if (!bytes.ok()) return bytes.status();
+        return ResourceBytes{*std::move(bytes), "image/png"};
+      });
 }
 
 // kbot://CONTEXT/PATH?export=NAME&... carrying `request` (all but context,

@@ -4,6 +4,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "formats/common/byte_writer.h"
 #include "formats/gaf/ta3d_frame.h"
 
 namespace kbot::gaf {
@@ -15,18 +16,6 @@ constexpr size_t kMaxRun = 64;
 // Inside a literal, a repeat pays off from three equal pixels on: shorter runs
 // cost more as their own chunks than as literal bytes.
 constexpr size_t kRepeatWorthIt = 3;
-
-void PutU16(std::vector<uint8_t>& out, uint16_t v) {
-  out.push_back(uint8_t(v));
-  out.push_back(uint8_t(v >> 8));
-}
-void PutU32(std::vector<uint8_t>& out, uint32_t v) {
-  PutU16(out, uint16_t(v));
-  PutU16(out, uint16_t(v >> 16));
-}
-void PatchU32(std::vector<uint8_t>& out, size_t at, uint32_t v) {
-  for (int i = 0; i < 4; ++i) out[at + i] = uint8_t(v >> (8 * i));
-}
 
 // How many drawn pixels from x on repeat index[x], up to kMaxRun.
 size_t RepeatLength(const uint8_t* index, const uint8_t* opaque, size_t x, size_t width) {
@@ -136,17 +125,17 @@ absl::Status CheckFrame(const FrameToWrite& f, const Where& where) {
 }
 
 void PutFrameInfo(std::vector<uint8_t>& out, const FrameToWrite& f) {
-  PutU16(out, f.width);
-  PutU16(out, f.height);
-  PutU16(out, uint16_t(f.origin_x));
-  PutU16(out, uint16_t(f.origin_y));
+  AppendU16(out, f.width);
+  AppendU16(out, f.height);
+  AppendU16(out, uint16_t(f.origin_x));
+  AppendU16(out, uint16_t(f.origin_y));
   out.push_back(f.transparency);
   out.push_back(f.storage_byte);
   out.push_back(uint8_t(f.layers.size()));  // LayerCount: 0 for a simple frame
   out.push_back(f.blend);
-  PutU32(out, f.unknown12);
-  PutU32(out, uint32_t(out.size() + 8));  // the data (pixels or layer table) follows
-  PutU32(out, f.unknown20);
+  AppendU32(out, f.unknown12);
+  AppendU32(out, uint32_t(out.size() + 8));  // the data (pixels or layer table) follows
+  AppendU32(out, f.unknown20);
 }
 
 absl::Status PutPixels(std::vector<uint8_t>& out, const FrameToWrite& f, const Where& where) {
@@ -155,7 +144,7 @@ absl::Status PutPixels(std::vector<uint8_t>& out, const FrameToWrite& f, const W
     const std::vector<uint8_t> data = EncodeTa3dFrameData(f.rgba, f.transparency != 0);
     out.insert(out.end(), data.begin(), data.end());
   } else if (IsTruecolor(f)) {
-    for (uint16_t v : f.argb) PutU16(out, v);
+    for (uint16_t v : f.argb) AppendU16(out, v);
   } else if (f.storage_byte == 0) {
     const size_t at = out.size();
     out.resize(at + pixels);
@@ -195,7 +184,7 @@ absl::Status PutFrame(std::vector<uint8_t>& out, const FrameToWrite& f, const Wh
 size_t EncodeRow(const uint8_t* index, const uint8_t* opaque, size_t width,
                  std::vector<uint8_t>& out) {
   const size_t length_at = out.size();
-  PutU16(out, 0);
+  AppendU16(out, 0);
   size_t x = 0;
   while (x < width) {
     if (!opaque[x]) {
@@ -232,9 +221,9 @@ absl::StatusOr<std::vector<uint8_t>> WriteGaf(const std::vector<SequenceToWrite>
   const bool ta3d = variant == Variant::kTa3dTruecolor;
   std::vector<uint8_t> out;
   out.reserve(SizeBound(sequences));
-  PutU32(out, ta3d ? kVersionTa3dTruecolor : kVersionStandard);
-  PutU32(out, uint32_t(sequences.size()));
-  PutU32(out, 0);
+  AppendU32(out, ta3d ? kVersionTa3dTruecolor : kVersionStandard);
+  AppendU32(out, uint32_t(sequences.size()));
+  AppendU32(out, 0);
   const size_t table = out.size();
   out.resize(out.size() + 4 * sequences.size());
   for (size_t s = 0; s < sequences.size(); ++s) {
@@ -247,16 +236,16 @@ absl::StatusOr<std::vector<uint8_t>> WriteGaf(const std::vector<SequenceToWrite>
       return absl::InvalidArgumentError(absl::StrCat("sequence ", s, ": over 65535 frames"));
     }
     PatchU32(out, table + 4 * s, uint32_t(out.size()));
-    PutU16(out, uint16_t(seq.frames.size()));
-    PutU16(out, seq.loop_flags);
-    PutU32(out, seq.unknown4);
+    AppendU16(out, uint16_t(seq.frames.size()));
+    AppendU16(out, seq.loop_flags);
+    AppendU32(out, seq.unknown4);
     std::string name = seq.name;
     name.resize(kNameSize, '\0');
     out.insert(out.end(), name.begin(), name.end());
     const size_t list = out.size();
     for (const FrameToWrite& f : seq.frames) {
-      PutU32(out, 0);
-      PutU32(out, f.duration);
+      AppendU32(out, 0);
+      AppendU32(out, f.duration);
     }
     for (size_t i = 0; i < seq.frames.size(); ++i) {
       PatchU32(out, list + 8 * i, uint32_t(out.size()));

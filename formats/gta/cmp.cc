@@ -149,7 +149,7 @@ namespace {
 using ServiceLocations = std::array<std::array<ServiceLocation, kServiceSlots>, kServiceCategories>;
 
 // The header's fields, with the version checked.
-absl::StatusOr<CmpHeader> ReadHeader(Bytes file, absl::string_view name) {
+absl::StatusOr<CmpHeader> ReadCmpHeader(Bytes file, absl::string_view name) {
   if (file.size() < kCmpHeaderSize) {
     return ErrorAt(name, "header", 0,
                    absl::StrCat("truncated: the file has ", file.size(),
@@ -390,7 +390,7 @@ std::vector<std::string> GameLimitWarnings(const CmpHeader& hd, size_t objects, 
 }  // namespace
 
 absl::StatusOr<CityMap> ReadCityMap(Bytes file, absl::string_view name) {
-  absl::StatusOr<CmpHeader> header = ReadHeader(file, name);
+  absl::StatusOr<CmpHeader> header = ReadCmpHeader(file, name);
   if (!header.ok()) return header.status();
   if (absl::Status s = CheckSizes(*header, file.size(), name); !s.ok()) return s;
   absl::StatusOr<CmpSections> sections = LocateSections(file, *header, name);

@@ -19,7 +19,7 @@ absl::Status Invalid(absl::string_view name, absl::string_view what) {
 }
 
 // The sixteen header words, with the version checked.
-absl::StatusOr<StyleHeader> ReadHeader(Bytes file, absl::string_view name) {
+absl::StatusOr<StyleHeader> ReadStyleHeader(Bytes file, absl::string_view name) {
   ByteReader r(file);
   uint32_t h[16];
   for (int i = 0; i < 16; ++i) {
@@ -205,7 +205,7 @@ absl::Status ReadAnimations(Bytes section, uint64_t base, Style& style) {
 absl::StatusOr<Style> ReadStyle(Bytes file, absl::string_view name) {
   Style style;
   style.name = std::string(name);
-  absl::StatusOr<StyleHeader> header = ReadHeader(file, name);
+  absl::StatusOr<StyleHeader> header = ReadStyleHeader(file, name);
   if (!header.ok()) return header.status();
   if (absl::Status s = CheckSizes(*header, name); !s.ok()) return s;
   style.header = *header;

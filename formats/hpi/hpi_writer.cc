@@ -10,16 +10,11 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "formats/common/byte_writer.h"
 
 namespace kbot::hpi {
 namespace {
 
-void PutU32(std::vector<uint8_t>& out, uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.push_back(uint8_t(v >> (8 * i)));
-}
-void PatchU32(std::vector<uint8_t>& out, size_t at, uint32_t v) {
-  for (int i = 0; i < 4; ++i) out[at + i] = uint8_t(v >> (8 * i));
-}
 void PutName(std::vector<uint8_t>& out, const std::string& name) {
   out.insert(out.end(), name.begin(), name.end());
   out.push_back(0);
@@ -79,8 +74,8 @@ struct PendingFile {
 void WriteV1Dir(const Dir& dir, std::vector<uint8_t>& out, std::vector<PendingFile>& pending) {
   const size_t record = out.size();
   const uint32_t count = uint32_t(dir.subdirs.size() + dir.files.size());
-  PutU32(out, count);
-  PutU32(out, uint32_t(record + kV1DirRecordSize));
+  AppendU32(out, count);
+  AppendU32(out, uint32_t(record + kV1DirRecordSize));
   size_t slot = out.size();
   out.resize(out.size() + count * kV1EntrySize, 0);
   for (const auto& [key, sub] : dir.subdirs) {
@@ -104,11 +99,11 @@ void WriteV1Dir(const Dir& dir, std::vector<uint8_t>& out, std::vector<PendingFi
 
 absl::StatusOr<std::vector<uint8_t>> WriteV1(const Dir& root, Compression compression) {
   std::vector<uint8_t> out;
-  PutU32(out, kMarker);
-  PutU32(out, kVersion1);
-  PutU32(out, 0);  // DirectorySize, patched
-  PutU32(out, 0);  // HeaderKey: not encrypted
-  PutU32(out, uint32_t(kV1HeaderSize));
+  AppendU32(out, kMarker);
+  AppendU32(out, kVersion1);
+  AppendU32(out, 0);  // DirectorySize, patched
+  AppendU32(out, 0);  // HeaderKey: not encrypted
+  AppendU32(out, uint32_t(kV1HeaderSize));
   std::vector<PendingFile> pending;
   WriteV1Dir(root, out, pending);
   PatchU32(out, 8, uint32_t(out.size()));
@@ -204,14 +199,14 @@ absl::StatusOr<std::vector<uint8_t>> WriteV2(const Dir& root, Compression compre
   }
   for (const auto& [at, rel] : w.start_patches) PatchU32(w.dir, at, uint32_t(data_at + rel));
   std::vector<uint8_t> out;
-  PutU32(out, kMarker);
-  PutU32(out, kVersion2);
-  PutU32(out, uint32_t(dir_at));
-  PutU32(out, uint32_t(w.dir.size()));
-  PutU32(out, uint32_t(names_at));
-  PutU32(out, uint32_t(w.names.size()));
-  PutU32(out, uint32_t(data_at));
-  PutU32(out, 0);  // Last78
+  AppendU32(out, kMarker);
+  AppendU32(out, kVersion2);
+  AppendU32(out, uint32_t(dir_at));
+  AppendU32(out, uint32_t(w.dir.size()));
+  AppendU32(out, uint32_t(names_at));
+  AppendU32(out, uint32_t(w.names.size()));
+  AppendU32(out, uint32_t(data_at));
+  AppendU32(out, 0);  // Last78
   out.insert(out.end(), w.dir.begin(), w.dir.end());
   out.insert(out.end(), w.names.begin(), w.names.end());
   out.insert(out.end(), w.data.begin(), w.data.end());
@@ -310,13 +305,13 @@ absl::StatusOr<std::vector<uint8_t>> EncodeSqsh(Bytes data, Compression compress
     }
   }
   std::vector<uint8_t> out;
-  PutU32(out, kSqshMarker);
+  AppendU32(out, kSqshMarker);
   out.push_back(2);
   out.push_back(uint8_t(compression));
   out.push_back(0);  // not encrypted
-  PutU32(out, uint32_t(payload.size()));
-  PutU32(out, uint32_t(data.size()));
-  PutU32(out, Checksum(payload));
+  AppendU32(out, uint32_t(payload.size()));
+  AppendU32(out, uint32_t(data.size()));
+  AppendU32(out, Checksum(payload));
   out.insert(out.end(), payload.begin(), payload.end());
   return out;
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "formats/common/byte_writer.h"
 #include "formats/image/png_encode.h"
 #include "formats/image/png_writer.h"
 #include "formats/image/transparent_slot.h"
@@ -18,18 +19,6 @@ namespace {
 
 constexpr size_t kSignatureSize = 8;
 constexpr size_t kChunkOverhead = 12;  // length, type, CRC
-
-void PutU32(std::vector<uint8_t>& out, uint32_t v) {
-  out.push_back(uint8_t(v >> 24));
-  out.push_back(uint8_t(v >> 16));
-  out.push_back(uint8_t(v >> 8));
-  out.push_back(uint8_t(v));
-}
-
-void PutU16(std::vector<uint8_t>& out, uint16_t v) {
-  out.push_back(uint8_t(v >> 8));
-  out.push_back(uint8_t(v));
-}
 
 uint32_t GetU32(const uint8_t* p) {
   return (uint32_t(p[0]) << 24) | (uint32_t(p[1]) << 16) | (uint32_t(p[2]) << 8) | p[3];
@@ -56,21 +45,21 @@ absl::StatusOr<std::vector<uint8_t>> ImageData(const EncodedImage& png) {
 
 png_detail::Chunk ActlChunk(size_t frames, bool loops) {
   png_detail::Chunk chunk{"acTL", {}};
-  PutU32(chunk.data, uint32_t(frames));
-  PutU32(chunk.data, loops ? 0 : 1);  // num_plays: 0 is forever
+  AppendU32BigEndian(chunk.data, uint32_t(frames));
+  AppendU32BigEndian(chunk.data, loops ? 0 : 1);  // num_plays: 0 is forever
   return chunk;
 }
 
 png_detail::Chunk FctlChunk(uint32_t sequence, int width, int height, uint16_t ticks) {
   png_detail::Chunk chunk{"fcTL", {}};
-  PutU32(chunk.data, sequence);
-  PutU32(chunk.data, uint32_t(width));
-  PutU32(chunk.data, uint32_t(height));
-  PutU32(chunk.data, 0);  // x offset
-  PutU32(chunk.data, 0);  // y offset
+  AppendU32BigEndian(chunk.data, sequence);
+  AppendU32BigEndian(chunk.data, uint32_t(width));
+  AppendU32BigEndian(chunk.data, uint32_t(height));
+  AppendU32BigEndian(chunk.data, 0);  // x offset
+  AppendU32BigEndian(chunk.data, 0);  // y offset
   // A fraction keeps the game's 1/30 s clock exact.
-  PutU16(chunk.data, ticks);
-  PutU16(chunk.data, uint16_t(kTicksPerSecond));
+  AppendU16BigEndian(chunk.data, ticks);
+  AppendU16BigEndian(chunk.data, uint16_t(kTicksPerSecond));
   chunk.data.push_back(0);  // dispose_op NONE
   chunk.data.push_back(0);  // blend_op SOURCE
   return chunk;
@@ -101,7 +90,7 @@ absl::StatusOr<EncodedImage> Assemble(const png_detail::Layout& layout,
     } else {
       png_detail::Chunk fdat{"fdAT", {}};
       fdat.data.reserve(4 + data->size());
-      PutU32(fdat.data, sequence++);
+      AppendU32BigEndian(fdat.data, sequence++);
       fdat.data.insert(fdat.data.end(), data->begin(), data->end());
       chunks.push_back(std::move(fdat));
     }

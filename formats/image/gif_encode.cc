@@ -26,10 +26,10 @@ int WriteToVector(GifFileType* gif, const GifByteType* data, int length) {
   return length;
 }
 
-struct GifCloser {
+struct GifEncoderCloser {
   void operator()(GifFileType* gif) const { EGifCloseFile(gif, nullptr); }
 };
-using GifPtr = std::unique_ptr<GifFileType, GifCloser>;
+using GifPtr = std::unique_ptr<GifFileType, GifEncoderCloser>;
 
 struct MapDeleter {
   void operator()(ColorMapObject* map) const { GifFreeMapObject(map); }

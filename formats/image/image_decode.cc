@@ -162,10 +162,10 @@ int ReadFromMemory(GifFileType* gif, GifByteType* out, int length) {
   return int(n);
 }
 
-struct GifCloser {
+struct GifDecoderCloser {
   void operator()(GifFileType* gif) const { DGifCloseFile(gif, nullptr); }
 };
-using GifPtr = std::unique_ptr<GifFileType, GifCloser>;
+using GifPtr = std::unique_ptr<GifFileType, GifDecoderCloser>;
 
 absl::Status GifError(absl::string_view name, int code, const GifInput& in,
                       absl::string_view doing) {

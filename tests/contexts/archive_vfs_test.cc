@@ -7,6 +7,7 @@
 #include "absl/strings/match.h"
 
 #include "contexts/archive_vfs.h"
+#include "formats/common/byte_writer.h"
 #include "formats/hpi/hpi_writer.h"
 #include "tests/contexts/test_dir.h"
 #include "tests/support/hpi_bytes.h"
@@ -14,9 +15,6 @@
 namespace kbot::contexts {
 namespace {
 
-void PutU32(std::vector<uint8_t>& out, uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.push_back(uint8_t(v >> (8 * i)));
-}
 void PutText(std::vector<uint8_t>& out, const std::string& s) {
   out.insert(out.end(), s.begin(), s.end());
   out.push_back(0);
@@ -26,25 +24,25 @@ void PutText(std::vector<uint8_t>& out, const std::string& s) {
 // stored file "X.GAF" with the bytes "hello".
 std::vector<uint8_t> HandBuiltArchive() {
   std::vector<uint8_t> a;
-  PutU32(a, 0x49504148);  // "HAPI"
-  PutU32(a, 0x00010000);
-  PutU32(a, 75);          // DirectorySize: the directory ends at 75
-  PutU32(a, 0);           // HeaderKey 0: not encrypted
-  PutU32(a, 20);          // Start: the root record
-  PutU32(a, 1);           // 20: root record, one entry at 28
-  PutU32(a, 28);
-  PutU32(a, 37);          // 28: entry: name at 37, data at 43, a folder
-  PutU32(a, 43);
+  AppendU32(a, 0x49504148);  // "HAPI"
+  AppendU32(a, 0x00010000);
+  AppendU32(a, 75);          // DirectorySize: the directory ends at 75
+  AppendU32(a, 0);           // HeaderKey 0: not encrypted
+  AppendU32(a, 20);          // Start: the root record
+  AppendU32(a, 1);           // 20: root record, one entry at 28
+  AppendU32(a, 28);
+  AppendU32(a, 37);          // 28: entry: name at 37, data at 43, a folder
+  AppendU32(a, 43);
   a.push_back(1);
   PutText(a, "ANIMS");    // 37
-  PutU32(a, 1);           // 43: folder record, one entry at 51
-  PutU32(a, 51);
-  PutU32(a, 60);          // 51: entry: name at 60, data at 66, a file
-  PutU32(a, 66);
+  AppendU32(a, 1);           // 43: folder record, one entry at 51
+  AppendU32(a, 51);
+  AppendU32(a, 60);          // 51: entry: name at 60, data at 66, a file
+  AppendU32(a, 66);
   a.push_back(0);
   PutText(a, "X.GAF");    // 60
-  PutU32(a, 75);          // 66: file record: data at 75, 5 bytes, stored
-  PutU32(a, 5);
+  AppendU32(a, 75);          // 66: file record: data at 75, 5 bytes, stored
+  AppendU32(a, 5);
   a.push_back(0);
   for (char c : std::string("hello")) a.push_back(uint8_t(c));  // 75
   EXPECT_EQ(a.size(), 80u);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "formats/common/byte_writer.h"
 #include "formats/gta/cmp.h"
 #include "formats/gta/map_render.h"
 #include "formats/gta/style.h"
@@ -19,14 +20,6 @@ namespace kbot::gta {
 namespace {
 
 using kbot::testing::CmpFile;
-
-void PutU32(std::vector<uint8_t>& out, uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.push_back(uint8_t(v >> (8 * i)));
-}
-void PutU16(std::vector<uint8_t>& out, uint16_t v) {
-  out.push_back(uint8_t(v));
-  out.push_back(uint8_t(v >> 8));
-}
 
 // Lid textures (lid L is tile 1 + L: one side tile comes first).
 //   lid 1: markers 251 at (0, 0), 252 at (63, 0), 253 at (0, 63), 254 at
@@ -81,11 +74,11 @@ std::vector<uint8_t> StyleBytes() {
   for (uint32_t v : {336u, uint32_t(kSides * 4096), uint32_t(kLids * 4096), 0u, 0u,
                      uint32_t(kCluts * 1024), uint32_t(kCluts * 1024), 0u, 0u, 0u,
                      uint32_t(2 * index.size()), 0u, 0u, 0u, 0u, 0u}) {
-    PutU32(out, v);
+    AppendU32(out, v);
   }
   out.insert(out.end(), tiles.begin(), tiles.end());
   out.insert(out.end(), cluts.begin(), cluts.end());
-  for (uint16_t e : index) PutU16(out, e);
+  for (uint16_t e : index) AppendU16(out, e);
   return out;
 }
 

@@ -4,18 +4,11 @@
 #include <gtest/gtest.h>
 
 #include "absl/strings/match.h"
+#include "formats/common/byte_writer.h"
 #include "formats/gta/style.h"
 
 namespace kbot::gta {
 namespace {
-
-void PutU32(std::vector<uint8_t>& out, uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.push_back(uint8_t(v >> (8 * i)));
-}
-void PutU16(std::vector<uint8_t>& out, uint16_t v) {
-  out.push_back(uint8_t(v));
-  out.push_back(uint8_t(v >> 8));
-}
 
 // 12 side + 6 lid + 3 aux = 21 tiles (86,016 bytes), padded to 6 x 16 KB =
 // 98,304 = 0x18000 bytes. Side tile t = tile t, lid L = tile 12 + L, aux a =
@@ -61,12 +54,12 @@ struct Fixture {
         index_size_override != 0xffffffff ? index_size_override : uint32_t(2 * index.size());
     for (uint32_t v : {version, side, lid, aux, uint32_t(anims.size()), clut_size,
                        clut_size /*tile CLUTs*/, 0u, 0u, 0u, index_size, 5u, 3u, 2u, 7u, 4u}) {
-      PutU32(out, v);
+      AppendU32(out, v);
     }
     out.insert(out.end(), tiles.begin(), tiles.end());
     out.insert(out.end(), anims.begin(), anims.end());
     out.insert(out.end(), cluts.begin(), cluts.end());
-    for (uint16_t e : index) PutU16(out, e);
+    for (uint16_t e : index) AppendU16(out, e);
     for (uint8_t b : {1, 2, 3, 4, 5}) out.push_back(b);  // object info
     for (uint8_t b : {6, 7, 8}) out.push_back(b);         // cars
     for (uint8_t b : {9, 10}) out.push_back(b);           // sprite info

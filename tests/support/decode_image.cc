@@ -1,3 +1,4 @@
+#include "formats/common/byte_writer.h"
 #include "tests/support/decode_image.h"
 
 #include <gif_lib.h>
@@ -98,17 +99,13 @@ bool RunRead(ReadJob* job, png_bytepp rows) {
   return true;
 }
 
-void PutU32(std::vector<uint8_t>& out, uint32_t v) {
-  for (int shift = 24; shift >= 0; shift -= 8) out.push_back(uint8_t(v >> shift));
-}
-
 void PutChunk(std::vector<uint8_t>& out, const std::string& type, std::span<const uint8_t> data) {
-  PutU32(out, uint32_t(data.size()));
+  AppendU32BigEndian(out, uint32_t(data.size()));
   const size_t crc_from = out.size();
   out.insert(out.end(), type.begin(), type.end());
   out.insert(out.end(), data.begin(), data.end());
   const uLong crc = crc32(0L, out.data() + crc_from, uInt(out.size() - crc_from));
-  PutU32(out, uint32_t(crc));
+  AppendU32BigEndian(out, uint32_t(crc));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // The GTA1 asset tools (style_describe, style_tiles, font_render,
 // picture_export, player_describe) called directly on files laid out byte by
 // byte from the headers in formats/gta/, and the demo style and font.
+#include "formats/common/byte_writer.h"
 #include "tools/context_resources.h"
 #include "tools/font_render_tool.h"
 #include "tools/picture_export_tool.h"
@@ -27,10 +28,6 @@
 
 namespace kbot::tools {
 namespace {
-
-void PutU32(std::vector<uint8_t>& out, uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.push_back(uint8_t(v >> (8 * i)));
-}
 
 // 1 side + 2 lid + 1 aux tiles = one 16 KB strip; 2 CLUTs on one 64 KB page;
 // 16 palette index entries; one animation (lid 1, speed 3, aux 0).
@@ -70,7 +67,7 @@ struct StyleBytes {
     std::vector<uint8_t> out;
     for (uint32_t v : {version, 4096u, 2 * 4096u, 4096u, uint32_t(anims.size()), 2048u, 2048u, 0u,
                        0u, 0u, uint32_t(2 * index.size()), 3u, 0u, 0u, 0u, 0u}) {
-      PutU32(out, v);
+      AppendU32(out, v);
     }
     out.insert(out.end(), tiles.begin(), tiles.end());
     out.insert(out.end(), anims.begin(), anims.end());
