@@ -136,7 +136,7 @@ absl::StatusOr<std::shared_ptr<const CachedImage>> RenderAndKeep(
   return image;
 }
 
-void Serve(const Routes& r, const std::string& kind, const httplib::Request& req,
+void ServeImage(const Routes& r, const std::string& kind, const httplib::Request& req,
            httplib::Response& res) {
   if (!Admit(r.host, req, res)) return;
   const std::string path = req.matches[2];
@@ -180,7 +180,7 @@ void MountImageRoutes(http::HttpHost& host, const contexts::Workspace& workspace
   for (const std::string kind : {"png", "apng", "gif", "sheet"}) {
     host.server().Get(absl::StrCat("/", kind, "/([^/]+)/(.+)"),
                       [routes, kind](const httplib::Request& q, httplib::Response& s) {
-                        Serve(*routes, kind, q, s);
+                        ServeImage(*routes, kind, q, s);
                       });
     host.server().Get(absl::StrCat("/", kind, "(/[^/]*)?"),
                       [routes, kind](const httplib::Request& q, httplib::Response& s) {

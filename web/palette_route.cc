@@ -17,7 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-void Serve(const http::HttpHost& host, const contexts::Workspace& workspace,
+void ServePalette(const http::HttpHost& host, const contexts::Workspace& workspace,
            const httplib::Request& req, httplib::Response& res) {
   if (!Admit(host, req, res)) return;
   if (!req.params.empty()) {
@@ -49,7 +49,7 @@ void Serve(const http::HttpHost& host, const contexts::Workspace& workspace,
 void MountPaletteRoute(http::HttpHost& host, const contexts::Workspace& workspace) {
   host.server().Get("/palette/([^/]+)/(.+)",
                     [&host, &workspace](const httplib::Request& req, httplib::Response& res) {
-                      Serve(host, workspace, req, res);
+                      ServePalette(host, workspace, req, res);
                     });
 }
 

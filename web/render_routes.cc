@@ -26,7 +26,7 @@ bool KnownExport(const std::string& name) {
   return false;
 }
 
-void Serve(const http::HttpHost& host, const contexts::Workspace& workspace,
+void ServeRender(const http::HttpHost& host, const contexts::Workspace& workspace,
            const httplib::Request& req, httplib::Response& res) {
   if (!Admit(host, req, res)) return;
   tools::ResourceUri uri{req.matches[1], req.matches[2], QueryOf(req)};
@@ -58,7 +58,7 @@ void MountRenderRoutes(http::HttpHost& host, const contexts::Workspace& workspac
   host.server().Get("/render/([^/]+)/(.+)", [&host, &workspace](
                                                 const httplib::Request& req,
                                                 httplib::Response& res) {
-    Serve(host, workspace, req, res);
+    ServeRender(host, workspace, req, res);
   });
 }
 

@@ -29,7 +29,7 @@ int WriteToVector(GifFileType* gif, const GifByteType* data, int length) {
 struct GifEncoderCloser {
   void operator()(GifFileType* gif) const { EGifCloseFile(gif, nullptr); }
 };
-using GifPtr = std::unique_ptr<GifFileType, GifEncoderCloser>;
+using GifWriterPtr = std::unique_ptr<GifFileType, GifEncoderCloser>;
 
 struct MapDeleter {
   void operator()(ColorMapObject* map) const { GifFreeMapObject(map); }
@@ -150,7 +150,7 @@ absl::StatusOr<std::vector<uint8_t>> EncodeGif(const IndexedAnimation& animation
 
   std::vector<uint8_t> out;
   int error = 0;
-  GifPtr gif(EGifOpen(&out, WriteToVector, &error));
+  GifWriterPtr gif(EGifOpen(&out, WriteToVector, &error));
   if (gif == nullptr) return GifError(error, "to start a GIF");
   // Streaming writes would otherwise say GIF87a, which has no extensions.
   EGifSetGifVersion(gif.get(), true);

@@ -165,7 +165,7 @@ int ReadFromMemory(GifFileType* gif, GifByteType* out, int length) {
 struct GifDecoderCloser {
   void operator()(GifFileType* gif) const { DGifCloseFile(gif, nullptr); }
 };
-using GifPtr = std::unique_ptr<GifFileType, GifDecoderCloser>;
+using GifReaderPtr = std::unique_ptr<GifFileType, GifDecoderCloser>;
 
 absl::Status GifError(absl::string_view name, int code, const GifInput& in,
                       absl::string_view doing) {
@@ -361,7 +361,7 @@ absl::StatusOr<DecodedImage> DecodeGifFile(Bytes bytes, absl::string_view name) 
   in.data = bytes.data();
   in.size = bytes.size();
   int error = 0;
-  GifPtr gif(DGifOpen(&in, ReadFromMemory, &error));
+  GifReaderPtr gif(DGifOpen(&in, ReadFromMemory, &error));
   if (gif == nullptr) return GifError(name, error, in, "reading the screen descriptor");
   const int screen_w = gif->SWidth;
   const int screen_h = gif->SHeight;
