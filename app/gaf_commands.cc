@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "app/cli_support.h"
+#include "app/file_command.h"
 #include "app/gaf_edit_commands.h"
 #include "app/table.h"
 #include "app/workspace_support.h"
@@ -25,19 +26,6 @@ namespace {
 
 using tools::json;
 
-// gaf_list's, gaf_info's and gaf_export's own parameters are in `arguments`
-// (app/tool_options.h); FILE and --context stand for path and context.
-struct ToolOptions {
-  std::string file;
-  std::optional<std::string> context;
-  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
-  bool json = false;
-};
-
-struct ExportOptions : ToolOptions {
-  std::string target;
-};
-
 struct CheckOptions {
   std::vector<std::string> paths;
   bool json = false;
@@ -45,19 +33,8 @@ struct CheckOptions {
 
 std::string VersionText(uint32_t version) { return absl::StrFormat("0x%08x", version); }
 
-int RunList(const ToolOptions& o) {
-  absl::StatusOr<tools::GafListRequest> request =
-      tools::GafListTable().ParseChecked(*o.arguments);
-  if (!request.ok()) return Usage("gaf list", request.status());
-  absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
-  if (!opened.ok()) return Fail("gaf list", opened.status());
-  absl::StatusOr<tools::GafListing> listed = tools::ListGaf(opened->asset);
-  if (!listed.ok()) return Fail("gaf list", listed.status());
-  const json out = tools::GafListing::Fields().ToJson(*listed);
-  if (o.json) {
-    PrintJson(out);
-    return kExitOk;
-  }
+// gaf list's table of gaf_list's JSON.
+int PrintListing(const json& out) {
   const json& sequences = out["sequences"];
   std::cout << "GAF: " << sequences.size() << " sequence(s), version "
             << VersionText(out["version"].get<uint32_t>())
@@ -75,20 +52,10 @@ int RunList(const ToolOptions& o) {
   return kExitOk;
 }
 
-int RunInfo(const ToolOptions& o) {
-  absl::StatusOr<tools::GafInfoRequest> request =
-      tools::GafInfoTable().ParseChecked(*o.arguments);
-  if (!request.ok()) return Usage("gaf info", request.status());
-  absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
-  if (!opened.ok()) return Fail("gaf info", opened.status());
-  absl::StatusOr<tools::GafInfoReport> info = tools::DescribeGaf(opened->asset, request->sequence);
-  if (!info.ok()) return Fail("gaf info", info.status());
-  const json out = tools::GafInfoReport::Fields().ToJson(*info);
-  if (o.json) {
-    PrintJson(out);
-    return kExitOk;
-  }
-  std::cout << o.file << ": version " << VersionText(out["version"].get<uint32_t>()) << "\n";
+// gaf info's tables of gaf_info's JSON for `file`: exit 1 when a frame
+// could not be decoded.
+int PrintInfo(const std::string& file, const json& out) {
+  std::cout << file << ": version " << VersionText(out["version"].get<uint32_t>()) << "\n";
   for (const json& s : out["sequences"]) {
     std::cout << "\nsequence " << s["index"].get<size_t>() << " \"" << s["name"].get<std::string>()
               << "\": " << s["frames"].size() << " frame(s), loop word "
@@ -110,6 +77,23 @@ int RunInfo(const ToolOptions& o) {
   for (const json& w : out["warnings"]) std::cout << "warning: " << w.get<std::string>() << "\n";
   for (const json& e : out["errors"]) std::cout << "error: " << e.get<std::string>() << "\n";
   return out["errors"].empty() ? kExitOk : kExitFailed;
+}
+
+int RunList(const FileCommandOptions& o) {
+  return RunFileCommand("gaf list", tools::GafListTable(), o,
+                        [&](const tools::GafListRequest&, const CommandAsset& opened) {
+                          return Report("gaf list", tools::ListGaf(opened.asset), o.json,
+                                        PrintListing);
+                        });
+}
+
+int RunInfo(const FileCommandOptions& o) {
+  return RunFileCommand(
+      "gaf info", tools::GafInfoTable(), o,
+      [&](const tools::GafInfoRequest& request, const CommandAsset& opened) {
+        return Report("gaf info", tools::DescribeGaf(opened.asset, request.sequence), o.json,
+                      [&](const json& out) { return PrintInfo(o.file, out); });
+      });
 }
 
 // A plain file's export: the game rule unless told otherwise, and the
@@ -149,7 +133,7 @@ absl::StatusOr<tools::ExportResult> Export(const CommandAsset& opened,
 
 // A request the table's checks refuse (a frame for an animation) fails as
 // the tool does: exit 1, as before the options came from the table.
-int RunExport(const ExportOptions& o) {
+int RunExport(const FileTargetOptions& o) {
   absl::StatusOr<tools::GafExportRequest> request =
       tools::GafExportTable().ParseChecked(*o.arguments);
   if (!request.ok()) return Fail("gaf export", request.status());
@@ -202,37 +186,29 @@ int RunCheck(const CheckOptions& o) {
   return sum["errors"].get<uint64_t>() == 0 ? kExitOk : kExitFailed;
 }
 
-constexpr const char* kContextHelp =
-    "Read FILE from this context (kbot context list) instead of the file system";
-
 }  // namespace
 
 void AddGafCommands(CLI::App& app, int& exit_code) {
   CLI::App* gaf = app.add_subcommand("gaf", "GAF/TAF sprite animations");
   gaf->require_subcommand(1);
 
-  auto list = std::make_shared<ToolOptions>();
+  auto list = std::make_shared<FileCommandOptions>();
   CLI::App* l = gaf->add_subcommand("list", "List the sequences of a GAF/TAF");
-  l->add_option("FILE", list->file, "GAF or TAF file")->required();
-  l->add_option("--context", list->context, kContextHelp);
-  AddToolOptions(*l, tools::GafListTable().Params(), list->arguments);
-  l->add_flag("--json", list->json, "Print the gaf_list JSON");
+  AddFileCommandOptions(*l, *list, "FILE", "GAF or TAF file", tools::GafListTable().Params(),
+                        "Print the gaf_list JSON");
   l->callback([list, &exit_code] { exit_code = RunList(*list); });
 
-  auto info = std::make_shared<ToolOptions>();
+  auto info = std::make_shared<FileCommandOptions>();
   CLI::App* i = gaf->add_subcommand("info", "Every header value of every frame");
-  i->add_option("FILE", info->file, "GAF or TAF file")->required();
-  i->add_option("--context", info->context, kContextHelp);
-  AddToolOptions(*i, tools::GafInfoTable().Params(), info->arguments);
-  i->add_flag("--json", info->json, "Print the gaf_info JSON");
+  AddFileCommandOptions(*i, *info, "FILE", "GAF or TAF file", tools::GafInfoTable().Params(),
+                        "Print the gaf_info JSON");
   i->callback([info, &exit_code] { exit_code = RunInfo(*info); });
 
-  auto exp = std::make_shared<ExportOptions>();
+  auto exp = std::make_shared<FileTargetOptions>();
   CLI::App* e = gaf->add_subcommand("export", "Render a frame or a sequence to an image");
-  e->add_option("FILE", exp->file, "GAF or TAF file")->required();
   e->add_option("--target", exp->target, "Output image file")->required();
-  e->add_option("--context", exp->context, kContextHelp);
-  AddToolOptions(*e, tools::GafExportTable().Params(), exp->arguments);
+  AddFileCommandOptions(*e, *exp, "FILE", "GAF or TAF file", tools::GafExportTable().Params(),
+                        "");
   e->callback([exp, &exit_code] { exit_code = RunExport(*exp); });
 
   auto check = std::make_shared<CheckOptions>();

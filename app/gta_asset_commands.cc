@@ -10,6 +10,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "app/cli_support.h"
+#include "app/file_command.h"
 #include "app/table.h"
 #include "app/workspace_support.h"
 #include "contexts/file_io.h"
@@ -27,16 +28,6 @@ namespace {
 using tools::json;
 namespace fs = std::filesystem;
 
-// A command over one tool: FILE and --context stand for the tool's path and
-// context; its own parameters are in `arguments` (app/tool_options.h), turned
-// into its request by its table.
-struct ToolOptions {
-  std::string file, target;
-  std::optional<std::string> context;
-  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
-  bool json = false;
-};
-
 int WritePng(const std::string& command, const std::string& target,
              const tools::EncodedPicture& image, const json& summary, bool as_json) {
   if (absl::Status s = contexts::WriteFileAtomically(target, image.png); !s.ok()) {
@@ -51,20 +42,15 @@ int WritePng(const std::string& command, const std::string& target,
   return kExitOk;
 }
 
+// On stderr: stdout may be the JSON. A picture_export summary has none.
 void PrintWarnings(const json& out) {
-  for (const json& w : out["warnings"]) std::cerr << "warning: " << w.get<std::string>() << "\n";
+  auto warnings = out.find("warnings");
+  if (warnings == out.end()) return;
+  for (const json& w : *warnings) std::cerr << "warning: " << w.get<std::string>() << "\n";
 }
 
-int RunStyle(const ToolOptions& o) {
-  absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
-  if (!opened.ok()) return Fail("gta style", opened.status());
-  absl::StatusOr<tools::StyleDescription> out = tools::DescribeStyle(opened->asset);
-  if (!out.ok()) return Fail("gta style", out.status());
-  const json s = tools::StyleDescription::Fields().ToJson(*out);
-  if (o.json) {
-    PrintJson(s);
-    return kExitOk;
-  }
+// gta style's text of style_describe's JSON.
+int PrintStyle(const json& s) {
   std::cout << s["path"].get<std::string>() << ": GTA1 style version " << s["header"]["version"]
             << "\n"
             << s["tiles"]["side"] << " side, " << s["tiles"]["lid"] << " lid, " << s["tiles"]["aux"]
@@ -92,34 +78,49 @@ int RunStyle(const ToolOptions& o) {
   return kExitOk;
 }
 
-int RunTiles(const ToolOptions& o) {
-  absl::StatusOr<tools::StyleTilesRequest> request =
-      tools::StyleTilesTable().ParseChecked(*o.arguments);
-  if (!request.ok()) return Usage("gta tiles", request.status());
-  absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
-  if (!opened.ok()) return Fail("gta tiles", opened.status());
-  absl::StatusOr<tools::StyleTilesOutcome> drawn = tools::DrawStyleTiles(opened->asset, *request);
-  if (!drawn.ok()) return Fail("gta tiles", drawn.status());
-  const json summary = tools::StyleTilesSummary::Fields().ToJson(drawn->summary);
-  PrintWarnings(summary);
-  return WritePng("gta tiles", o.target, drawn->image, summary, o.json);
+int RunStyle(const FileTargetOptions& o) {
+  return RunFileCommand("gta style", tools::StyleDescribeTable(), o,
+                        [&](const tools::StyleDescribeRequest&, const CommandAsset& opened) {
+                          return Report("gta style", tools::DescribeStyle(opened.asset), o.json,
+                                        PrintStyle);
+                        });
 }
 
-int RunFont(const ToolOptions& o) {
-  absl::StatusOr<tools::FontRenderRequest> request =
-      tools::FontRenderTable().ParseChecked(*o.arguments);
-  if (!request.ok()) return Usage("gta font", request.status());
-  absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
-  if (!opened.ok()) return Fail("gta font", opened.status());
-  absl::StatusOr<tools::FontRenderOutcome> drawn = tools::RenderFont(opened->asset, *request);
-  if (!drawn.ok()) return Fail("gta font", drawn.status());
-  const json summary = tools::FontRenderSummary::Fields().ToJson(drawn->summary);
+// A drawing command's PNG written to --target, with its summary: warnings
+// (and what `note` prints of it) on stderr, the JSON with --json.
+template <class Summary>
+int WriteDrawing(const std::string& command, const FileTargetOptions& o,
+                 const absl::StatusOr<tools::PictureOutcome<Summary>>& drawn,
+                 void (*note)(const json&) = nullptr) {
+  if (!drawn.ok()) return Fail(command, drawn.status());
+  const json summary = Summary::Fields().ToJson(drawn->summary);
   PrintWarnings(summary);
+  if (note != nullptr) note(summary);
+  return WritePng(command, o.target, drawn->image, summary, o.json);
+}
+
+int RunTiles(const FileTargetOptions& o) {
+  return RunFileCommand(
+      "gta tiles", tools::StyleTilesTable(), o,
+      [&](const tools::StyleTilesRequest& request, const CommandAsset& opened) {
+        return WriteDrawing("gta tiles", o, tools::DrawStyleTiles(opened.asset, request));
+      });
+}
+
+void PrintMissingGlyphs(const json& summary) {
   for (const json& m : summary["missing"]) {
     std::cerr << "missing: position " << m["position"] << " code " << m["code"] << ": "
               << m["reason"].get<std::string>() << "\n";
   }
-  return WritePng("gta font", o.target, drawn->image, summary, o.json);
+}
+
+int RunFont(const FileTargetOptions& o) {
+  return RunFileCommand(
+      "gta font", tools::FontRenderTable(), o,
+      [&](const tools::FontRenderRequest& request, const CommandAsset& opened) {
+        return WriteDrawing("gta font", o, tools::RenderFont(opened.asset, request),
+                            PrintMissingGlyphs);
+      });
 }
 
 // A file beside a plain FILE on disk, matched case-insensitively in its
@@ -143,26 +144,24 @@ absl::StatusOr<contexts::Blob> ReadDiskFile(const std::string& path) {
   return contexts::Blob::FromFile(*std::move(bytes));
 }
 
-int RunPicture(const ToolOptions& o) {
-  absl::StatusOr<tools::PictureExportRequest> request =
-      tools::PictureExportTable().ParseChecked(*o.arguments);
-  if (!request.ok()) return Usage("gta picture", request.status());
-  absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
-  if (!opened.ok()) return Fail("gta picture", opened.status());
-  tools::ReadBytes read = ReadDiskFile;
-  if (opened->context) {
-    const contexts::Context* context = opened->context;
-    read = [context](const std::string& path) -> absl::StatusOr<contexts::Blob> {
-      absl::StatusOr<contexts::VfsFile> file = context->vfs->Read(path);
-      if (!file.ok()) return file.status();
-      return file->blob;
-    };
-  }
-  absl::StatusOr<tools::PictureExportOutcome> drawn =
-      tools::ExportPicture(opened->asset, *request, read);
-  if (!drawn.ok()) return Fail("gta picture", drawn.status());
-  return WritePng("gta picture", o.target, drawn->image,
-                  tools::PictureExportSummary::Fields().ToJson(drawn->summary), o.json);
+// How a picture's palette is read: beside it on disk, or in its context.
+tools::ReadBytes PaletteReader(const CommandAsset& opened) {
+  if (!opened.context) return ReadDiskFile;
+  const contexts::Context* context = opened.context;
+  return [context](const std::string& path) -> absl::StatusOr<contexts::Blob> {
+    absl::StatusOr<contexts::VfsFile> file = context->vfs->Read(path);
+    if (!file.ok()) return file.status();
+    return file->blob;
+  };
+}
+
+int RunPicture(const FileTargetOptions& o) {
+  return RunFileCommand(
+      "gta picture", tools::PictureExportTable(), o,
+      [&](const tools::PictureExportRequest& request, const CommandAsset& opened) {
+        return WriteDrawing("gta picture", o,
+                            tools::ExportPicture(opened.asset, request, PaletteReader(opened)));
+      });
 }
 
 // A nullable player_describe value as text: a file of a non-standard size
@@ -233,33 +232,27 @@ void PrintPlayerTables(const json& p) {
   strings.Print(std::cout);
 }
 
-int RunPlayer(const ToolOptions& o) {
-  absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
-  if (!opened.ok()) return Fail("gta player", opened.status());
-  absl::StatusOr<tools::PlayerDescription> out = tools::DescribePlayer(opened->asset);
-  if (!out.ok()) return Fail("gta player", out.status());
-  const json p = tools::PlayerDescription::Fields().ToJson(*out);
-  if (o.json) {
-    PrintJson(p);
-    return kExitOk;
-  }
-  PrintPlayerHeader(p);
-  PrintPlayerTables(p);
-  return kExitOk;
+int RunPlayer(const FileTargetOptions& o) {
+  return RunFileCommand("gta player", tools::PlayerDescribeTable(), o,
+                        [&](const tools::PlayerDescribeRequest&, const CommandAsset& opened) {
+                          return Report("gta player", tools::DescribePlayer(opened.asset), o.json,
+                                        [](const json& p) {
+                                          PrintPlayerHeader(p);
+                                          PrintPlayerTables(p);
+                                          return kExitOk;
+                                        });
+                        });
 }
 
 // `name`: FILE (described by `file`), --context, --target when `target`,
 // the tool's own parameters, --json; running `run`.
 CLI::App* AddToolCommand(CLI::App* gta, int& exit_code, const char* name, const char* summary,
                          const char* file, const std::vector<tools::Param>& params,
-                         const char* tool, bool target, int (*run)(const ToolOptions&)) {
-  auto o = std::make_shared<ToolOptions>();
+                         const char* tool, bool target, int (*run)(const FileTargetOptions&)) {
+  auto o = std::make_shared<FileTargetOptions>();
   CLI::App* c = gta->add_subcommand(name, summary);
-  c->add_option("FILE", o->file, file)->required();
   if (target) c->add_option("--target", o->target, "PNG to write")->required();
-  c->add_option("--context", o->context, "Read FILE from this context (kbot context list)");
-  AddToolOptions(*c, params, o->arguments);
-  c->add_flag("--json", o->json, absl::StrCat("Print the ", tool, " JSON"));
+  AddFileCommandOptions(*c, *o, "FILE", file, params, absl::StrCat("Print the ", tool, " JSON"));
   c->callback([o, run, &exit_code] { exit_code = run(*o); });
   return c;
 }

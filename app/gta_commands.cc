@@ -15,6 +15,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "app/cli_support.h"
+#include "app/file_command.h"
 #include "app/gta_asset_commands.h"
 #include "app/table.h"
 #include "app/workspace_support.h"
@@ -43,23 +44,6 @@ struct FxtOptions {
   bool json = false;
 };
 
-// map_describe's and map_render's own parameters are in `arguments`
-// (app/tool_options.h); FILE and --context stand for path and context.
-struct MapOptions {
-  std::string file;
-  std::optional<std::string> context;
-  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
-  bool json = false;
-};
-
-struct RenderOptions {
-  std::string file;
-  std::string target;
-  std::optional<std::string> context;
-  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
-  bool json = false;
-};
-
 struct FxtBuildOptions {
   std::string text_file;
   std::string target;
@@ -80,21 +64,8 @@ void PrintCell(const json& cell) {
   table.Print(std::cout);
 }
 
-int RunMap(const MapOptions& o) {
-  absl::StatusOr<tools::MapDescribeRequest> request =
-      tools::MapDescribeTable().ParseChecked(*o.arguments);
-  if (!request.ok()) return Usage("gta map", request.status());
-  absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
-  if (!opened.ok()) return Fail("gta map", opened.status());
-  std::optional<std::pair<int, int>> cell;
-  if (request->x) cell = {{*request->x, *request->y}};
-  absl::StatusOr<tools::MapDescription> described = tools::DescribeMap(opened->asset, cell);
-  if (!described.ok()) return Fail("gta map", described.status());
-  const json m = tools::MapDescription::Fields().ToJson(*described);
-  if (o.json) {
-    PrintJson(m);
-    return kExitOk;
-  }
+// gta map's text of map_describe's JSON.
+int PrintMap(const json& m) {
   std::cout << m["path"].get<std::string>() << ": GTA1 city map version " << m["version"]
             << ", style STYLE" << absl::StrFormat("%03d", m["style"].get<int>()) << ".G24, sample "
             << m["sample"] << "\n"
@@ -116,6 +87,16 @@ int RunMap(const MapOptions& o) {
   std::cout << "\n";
   if (m.contains("cell")) PrintCell(m["cell"]);
   return kExitOk;
+}
+
+int RunMap(const FileCommandOptions& o) {
+  return RunFileCommand(
+      "gta map", tools::MapDescribeTable(), o,
+      [&](const tools::MapDescribeRequest& request, const CommandAsset& opened) {
+        std::optional<std::pair<int, int>> cell;
+        if (request.x) cell = {{*request.x, *request.y}};
+        return Report("gta map", tools::DescribeMap(opened.asset, cell), o.json, PrintMap);
+      });
 }
 
 // The context a map is drawn in: the named one, or for a plain file a
@@ -151,7 +132,7 @@ absl::StatusOr<MapPlace> PlaceOf(const std::string& file, const std::optional<st
   return place;
 }
 
-int RunRender(const RenderOptions& o) {
+int RunRender(const FileTargetOptions& o) {
   absl::StatusOr<tools::MapRenderRequest> request =
       tools::MapRenderTable().ParseChecked(*o.arguments);
   if (!request.ok()) return Usage("gta render", request.status());
@@ -313,21 +294,17 @@ void AddGtaCommands(CLI::App& app, int& exit_code) {
   gta->require_subcommand(1);
   AddGtaAssetCommands(gta, exit_code);
 
-  auto map = std::make_shared<MapOptions>();
+  auto map = std::make_shared<FileCommandOptions>();
   CLI::App* m = gta->add_subcommand("map", "Describe a city map (.CMP), and one cell with --x --y");
-  m->add_option("FILE", map->file, "City map (e.g. NYC.CMP)")->required();
-  m->add_option("--context", map->context, "Read FILE from this context (kbot context list)");
-  AddToolOptions(*m, tools::MapDescribeTable().Params(), map->arguments);
-  m->add_flag("--json", map->json, "Print the map_describe JSON");
+  AddFileCommandOptions(*m, *map, "FILE", "City map (e.g. NYC.CMP)",
+                        tools::MapDescribeTable().Params(), "Print the map_describe JSON");
   m->callback([map, &exit_code] { exit_code = RunMap(*map); });
 
-  auto render = std::make_shared<RenderOptions>();
+  auto render = std::make_shared<FileTargetOptions>();
   CLI::App* r = gta->add_subcommand("render", "Draw a city map (or a rectangle of it) from above");
-  r->add_option("FILE", render->file, "City map (e.g. NYC.CMP)")->required();
   r->add_option("--target", render->target, "PNG to write")->required();
-  r->add_option("--context", render->context, "Read FILE from this context (kbot context list)");
-  AddToolOptions(*r, tools::MapRenderTable().Params(), render->arguments);
-  r->add_flag("--json", render->json, "Print the map_render JSON");
+  AddFileCommandOptions(*r, *render, "FILE", "City map (e.g. NYC.CMP)",
+                        tools::MapRenderTable().Params(), "Print the map_render JSON");
   r->callback([render, &exit_code] { exit_code = RunRender(*render); });
 
   auto fxt = std::make_shared<FxtOptions>();

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "app/cli_support.h"
+#include "app/file_command.h"
 #include "app/hpi_extract.h"
 #include "app/table.h"
 #include "app/tool_options.h"
@@ -24,15 +25,6 @@ namespace {
 namespace fs = std::filesystem;
 using tools::json;
 
-// hpi_list's page parameters land in `arguments` (app/tool_options.h);
-// ARCHIVE and --context stand for path and context.
-struct ListOptions {
-  std::string archive;
-  std::optional<std::string> context;
-  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
-  bool json = false;
-};
-
 struct PackOptions {
   std::string dir;
   std::string target;
@@ -47,21 +39,11 @@ std::string Ratio(uint64_t stored, uint64_t size) {
   return absl::StrFormat("%.0f%%", 100.0 * double(stored) / double(size));
 }
 
-int RunList(const ListOptions& o) {
-  absl::StatusOr<tools::HpiListRequest> request = tools::HpiListTable().ParseChecked(*o.arguments);
-  if (!request.ok()) return Usage("hpi list", request.status());
-  absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.archive, o.context);
-  if (!opened.ok()) return Fail("hpi list", opened.status());
-  // Every match unless --limit: the tool pages by default, the command does not.
-  absl::StatusOr<json> out = tools::HpiList(opened->asset, *request);
-  if (!out.ok()) return Fail("hpi list", out.status());
-  if (o.json) {
-    PrintJson(*out);
-    return kExitOk;
-  }
+// hpi list's table of hpi_list's JSON.
+int PrintArchive(const json& out) {
   Table table({"Path", "Size", "Stored", "Ratio", "Compression"});
   uint64_t size = 0, stored = 0;
-  for (const json& e : (*out)["entries"]) {
+  for (const json& e : out["entries"]) {
     const uint64_t n = e["size"].get<uint64_t>(), c = e["compressed_size"].get<uint64_t>();
     size += n;
     stored += c;
@@ -69,16 +51,26 @@ int RunList(const ListOptions& o) {
                e["compression"].get<std::string>()});
   }
   table.Print(std::cout);
-  std::cout << (*out)["path"].get<std::string>() << ": HPI version " << (*out)["version"]
-            << ((*out)["encrypted"].get<bool>() ? ", encrypted" : "") << ", "
-            << (*out)["entries"].size() << " file(s), " << size << " bytes (" << stored
+  std::cout << out["path"].get<std::string>() << ": HPI version " << out["version"]
+            << (out["encrypted"].get<bool>() ? ", encrypted" : "") << ", "
+            << out["entries"].size() << " file(s), " << size << " bytes (" << stored
             << " stored)";
-  if (!(*out)["next_offset"].is_null()) {
-    std::cout << "; " << (*out)["total"] << " match (more: --offset " << (*out)["next_offset"]
+  if (!out["next_offset"].is_null()) {
+    std::cout << "; " << out["total"] << " match (more: --offset " << out["next_offset"]
               << ")";
   }
   std::cout << "\n";
   return kExitOk;
+}
+
+int RunList(const FileCommandOptions& o) {
+  return RunFileCommand("hpi list", tools::HpiListTable(), o,
+                        [&](const tools::HpiListRequest& request, const CommandAsset& opened) {
+                          // Every match unless --limit: the tool pages by default, the
+                          // command does not.
+                          return Report("hpi list", tools::ListHpi(opened.asset, request), o.json,
+                                        PrintArchive);
+                        });
 }
 
 hpi::Compression ParseCompression(const std::string& name) {
@@ -181,13 +173,11 @@ void AddHpiCommands(CLI::App& app, int& exit_code) {
   CLI::App* hpi = app.add_subcommand("hpi", "HPI archives (TA .hpi/.ufo/.ccx/.gp3, TA:K)");
   hpi->require_subcommand(1);
 
-  auto list = std::make_shared<ListOptions>();
+  auto list = std::make_shared<FileCommandOptions>();
   CLI::App* l = hpi->add_subcommand("list", "List the files inside an archive");
-  l->add_option("ARCHIVE", list->archive, "HPI-family archive")->required();
-  l->add_option("--context", list->context, kContextHelp);
-  AddToolOptions(*l, tools::HpiListTable().Params(), list->arguments);
+  AddFileCommandOptions(*l, *list, "ARCHIVE", "HPI-family archive", tools::HpiListTable().Params(),
+                        "Print the hpi_list JSON");
   l->get_option("--limit")->description("Show at most this many (1-1000) [default: every match]");
-  l->add_flag("--json", list->json, "Print the hpi_list JSON");
   l->callback([list, &exit_code] { exit_code = RunList(*list); });
 
   auto extract = std::make_shared<HpiExtractOptions>();

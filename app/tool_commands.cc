@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "app/cli_support.h"
+#include "app/file_command.h"
 #include "app/table.h"
 #include "app/workspace_support.h"
 #include "contexts/file_io.h"
@@ -38,14 +39,8 @@ struct CandidatesOptions {
   bool json = false;
 };
 
-// palette_describe's own parameters land in `arguments` (app/tool_options.h);
-// FILE and --context stand for path and context.
-struct DescribeOptions {
-  std::string file;
-  std::optional<std::string> context;
-  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
+struct DescribeOptions : FileCommandOptions {
   std::optional<std::string> swatch;
-  bool json = false;
 };
 
 // Runs `tool` over the contexts this run serves.
@@ -135,38 +130,40 @@ void PrintPalette(const json& d) {
   table.Print(std::cout);
 }
 
-int RunDescribe(const DescribeOptions& o) {
+// The description, and the swatch written to --swatch when given.
+int DescribeAndWrite(const DescribeOptions& o, const CommandAsset& opened) {
   const std::string cmd = "palette describe";
-  absl::StatusOr<tools::PaletteDescribeRequest> request =
-      tools::PaletteDescribeTable().ParseChecked(*o.arguments);
-  if (!request.ok()) return Usage(cmd, request.status());
-  absl::StatusOr<CommandAsset> opened = OpenCommandAsset(o.file, o.context);
-  if (!opened.ok()) return Fail(cmd, opened.status());
-  absl::StatusOr<tools::PaletteDescribeOutcome> out = tools::DescribePalette(opened->asset);
+  absl::StatusOr<tools::PaletteDescribeOutcome> out = tools::DescribePalette(opened.asset);
   if (!out.ok()) return Fail(cmd, out.status());
   if (o.swatch) {
     if (absl::Status s = contexts::WriteFileAtomically(*o.swatch, out->png); !s.ok()) {
       return Fail(cmd, s);
     }
   }
-  const json d = tools::PaletteDescription::Fields().ToJson(out->description);
-  if (o.json) {
-    PrintJson(d);
-    return kExitOk;
-  }
-  PrintPalette(d);
-  if (o.swatch) std::cout << "wrote " << *o.swatch << ": the 16 x 16 swatch, 128 x 128\n";
-  return kExitOk;
+  return Report(cmd, absl::StatusOr<tools::PaletteDescription>(out->description), o.json,
+                [&](const json& d) {
+                  PrintPalette(d);
+                  if (o.swatch) {
+                    std::cout << "wrote " << *o.swatch << ": the 16 x 16 swatch, 128 x 128\n";
+                  }
+                  return kExitOk;
+                });
+}
+
+int RunDescribe(const DescribeOptions& o) {
+  return RunFileCommand(
+      "palette describe", tools::PaletteDescribeTable(), o,
+      [&](const tools::PaletteDescribeRequest&, const CommandAsset& opened) {
+        return DescribeAndWrite(o, opened);
+      });
 }
 
 void AddPaletteDescribe(CLI::App& palette, int& exit_code) {
   auto describe = std::make_shared<DescribeOptions>();
   CLI::App* d = palette.add_subcommand("describe", "The 256 colours of a PAL or PCX palette");
-  d->add_option("FILE", describe->file, "The palette (.pal or .pcx)")->required();
-  d->add_option("--context", describe->context, "Read FILE from this context (kbot context list)");
-  AddToolOptions(*d, tools::PaletteDescribeTable().Params(), describe->arguments);
+  AddFileCommandOptions(*d, *describe, "FILE", "The palette (.pal or .pcx)",
+                        tools::PaletteDescribeTable().Params(), "Print the palette_describe JSON");
   d->add_option("--swatch", describe->swatch, "Also write the 16 x 16 swatch PNG here");
-  d->add_flag("--json", describe->json, "Print the palette_describe JSON");
   d->callback([describe, &exit_code] { exit_code = RunDescribe(*describe); });
 }
 

@@ -117,13 +117,10 @@ struct DrawingTool {
         std::move(info), table, PictureToolOutput(Summary::Fields().Schema()),
         [self = *this](const contexts::Context& context, const Request& request,
                        const ToolCall& call) { return self.Run(context, request, call.limits); });
-    tool.picture = MakePngExport<Request>(
+    tool.picture = MakePngExport(
         export_name, table,
-        [self = *this](const contexts::Context& context,
-                       const Request& request) -> absl::StatusOr<std::vector<uint8_t>> {
-          absl::StatusOr<PictureOutcome<Summary>> drawn = self.Draw(context, request);
-          if (!drawn.ok()) return drawn.status();
-          return std::move(drawn->image.png);
+        [self = *this](const contexts::Context& context, const Request& request) {
+          return self.Draw(context, request);
         });
     return tool;
   }

@@ -186,14 +186,7 @@ Tool MapRenderTool() {
       [](const contexts::Context& context, const MapRenderRequest& request, const ToolCall& call) {
         return RunMapRender(context, request, call.limits);
       });
-  tool.picture = MakePngExport<MapRenderRequest>(
-      kMapExport, MapRenderTable(),
-      [](const contexts::Context& context,
-         const MapRenderRequest& request) -> absl::StatusOr<std::vector<uint8_t>> {
-        absl::StatusOr<MapRenderOutcome> rendered = RenderMapAsset(context, request);
-        if (!rendered.ok()) return rendered.status();
-        return std::move(rendered->png);
-      });
+  tool.picture = MakePngExport(kMapExport, MapRenderTable(), RenderMapAsset);
   return tool;
 }
 

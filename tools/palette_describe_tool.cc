@@ -262,14 +262,7 @@ Tool PaletteDescribeTool() {
       PaletteDescribeTable(), PaletteDescribeOutput(),
       [](const contexts::Context& context, const PaletteDescribeRequest& request,
          const ToolCall& call) { return RunPaletteDescribe(context, request, call.limits); });
-  tool.picture = MakePngExport<PaletteDescribeRequest>(
-      kSwatchExport, PaletteDescribeTable(),
-      [](const contexts::Context& context,
-         const PaletteDescribeRequest& request) -> absl::StatusOr<std::vector<uint8_t>> {
-        absl::StatusOr<PaletteDescribeOutcome> described = DescribeInContext(context, request);
-        if (!described.ok()) return described.status();
-        return std::move(described->png);
-      });
+  tool.picture = MakePngExport(kSwatchExport, PaletteDescribeTable(), DescribeInContext);
   return tool;
 }
 

@@ -118,21 +118,22 @@ PictureExport MakePictureExport(std::vector<std::string> names, std::string argu
           }};
 }
 
-template <class Request>
-using PngDraw = std::function<absl::StatusOr<std::vector<uint8_t>>(const contexts::Context&,
-                                                                   const Request&)>;
-
-// The export `name` of a tool whose pictures are PNGs `png` draws.
-template <class Request>
-PictureExport MakePngExport(std::string name, const RequestTable<Request>& table,
-                            PngDraw<Request> png) {
+// The export `name` of a tool whose pictures are PNGs: `draw(context,
+// request)` returns a StatusOr of what it drew, the PNG in its `png` (or in
+// its `image.png`: tools/image_result.h's PictureOutcome).
+template <class Request, class Draw>
+PictureExport MakePngExport(std::string name, const RequestTable<Request>& table, Draw draw) {
   return MakePictureExport<Request>(
       {std::move(name)}, "", table,
-      [png = std::move(png)](const contexts::Context& context, const Request& request,
-                             Progress&) -> absl::StatusOr<ResourceBytes> {
-        absl::StatusOr<std::vector<uint8_t>> bytes = png(context, request);
-        if (!bytes.ok()) return bytes.status();
-        return ResourceBytes{*std::move(bytes), "image/png"};
+      [draw = std::move(draw)](const contexts::Context& context, const Request& request,
+                               Progress&) -> absl::StatusOr<ResourceBytes> {
+        auto drawn = draw(context, request);
+        if (!drawn.ok()) return drawn.status();
+        if constexpr (requires { drawn->png; }) {
+          return ResourceBytes{std::move(drawn->png), "image/png"};
+        } else {
+          return ResourceBytes{std::move(drawn->image.png), "image/png"};
+        }
       });
 }
 
