@@ -8,6 +8,7 @@
 #include "formats/gta/style.h"
 #include "formats/image/png_encode.h"
 #include "tools/file_kind.h"
+#include "tools/image_result.h"
 #include "tools/picture_delivery.h"
 #include "tools/tool_support.h"
 
@@ -65,16 +66,6 @@ std::optional<PicturePreview> SmallerRender(const contexts::Context& context,
     }
   }
   return std::nullopt;
-}
-
-json MapRenderOutput() {
-  json schema = MapRenderSummary::Fields().Schema();
-  json& properties = schema["properties"];
-  properties["delivery"] = {{"enum", {"inline", "resource_link"}}};
-  properties["resource_uri"] = NullableString();
-  properties["preview"] = {{"type", {"object", "null"}}};
-  schema["required"].push_back("delivery");
-  return schema;
 }
 
 }  // namespace
@@ -182,7 +173,7 @@ Tool MapRenderTool() {
        "blocks let the lid below show through their transparent texels; empty cells are "
        "transparent. scale is pixels per cell (default 8: the whole map is 2048 x 2048). "
        "Large renders come back as a resource_link plus a smaller preview."},
-      MapRenderTable(), MapRenderOutput(),
+      MapRenderTable(), PictureToolOutput(MapRenderSummary::Fields().Schema()),
       [](const contexts::Context& context, const MapRenderRequest& request, const ToolCall& call) {
         return RunMapRender(context, request, call.limits);
       });

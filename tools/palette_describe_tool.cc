@@ -10,6 +10,7 @@
 #include "formats/image/picture.h"
 #include "formats/image/png_encode.h"
 #include "tools/file_kind.h"
+#include "tools/image_result.h"
 #include "tools/picture_delivery.h"
 #include "tools/tool_support.h"
 
@@ -213,16 +214,6 @@ absl::StatusOr<PaletteDescribeOutcome> DescribePalette(const Asset& asset) {
 
 namespace {
 
-json PaletteDescribeOutput() {
-  json schema = PaletteDescription::Fields().Schema();
-  json& properties = schema["properties"];
-  properties["delivery"] = {{"enum", {"inline", "resource_link"}}};
-  properties["resource_uri"] = NullableString();
-  properties["preview"] = {{"type", {"object", "null"}}};
-  schema["required"].push_back("delivery");
-  return schema;
-}
-
 absl::StatusOr<PaletteDescribeOutcome> DescribeInContext(const contexts::Context& context,
                                                          const PaletteDescribeRequest& request) {
   absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
@@ -259,7 +250,7 @@ Tool PaletteDescribeTool() {
        "246-255), each with this file's colour, Windows' and TA's, and what TA uses the "
        "index for where known (9 is most TA frames' transparency key); and a 16 x 16 swatch "
        "PNG (128 x 128, colour i in row i / 16, column i % 16)."},
-      PaletteDescribeTable(), PaletteDescribeOutput(),
+      PaletteDescribeTable(), PictureToolOutput(PaletteDescription::Fields().Schema()),
       [](const contexts::Context& context, const PaletteDescribeRequest& request,
          const ToolCall& call) { return RunPaletteDescribe(context, request, call.limits); });
   tool.picture = MakePngExport(kSwatchExport, PaletteDescribeTable(), DescribeInContext);
