@@ -51,11 +51,13 @@ int RunExplore(const ExploreOptions& o) {
 
 void AddExploreCommand(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<ExploreOptions>();
-  CLI::App* cmd = app.add_subcommand("explore", "Serve the web explorer: pages, images and JSON routes");
+  CLI::App* cmd =
+      app.add_subcommand("explore", "Serve the web explorer: pages, images and JSON routes");
   AddServeOptions(*cmd, *o,
                   "Where to listen: HOST:PORT, [V6]:PORT, or PORT on 127.0.0.1 (default "
                   "127.0.0.1:8809; port 0 picks a free one)");
-  cmd->add_option("--cache-mib", o->cache_mib, "Rendered images kept in memory, in MiB (default 64)")
+  cmd->add_option("--cache-mib", o->cache_mib,
+                  "Rendered images kept in memory, in MiB (default 64)")
       ->check(CLI::Range(size_t{1}, size_t{4096}));
   cmd->add_option("--pages", o->pages_dir,
                   "Serve the explorer's pages from this folder (web/static) instead of the "

@@ -144,7 +144,8 @@ void AddGafEditCommands(CLI::App& gaf, int& exit_code) {
   b->callback([build, &exit_code] { exit_code = RunBuild(*build); });
 
   auto trip = std::make_shared<RoundtripOptions>();
-  CLI::App* r = gaf.add_subcommand("roundtrip", "Check that dump and build keep what the game reads");
+  CLI::App* r =
+      gaf.add_subcommand("roundtrip", "Check that dump and build keep what the game reads");
   r->add_option("PATH", trip->paths, "GAF/TAF files or folders (searched recursively)")
       ->required();
   r->add_flag("--json", trip->json, "Print the report as JSON");

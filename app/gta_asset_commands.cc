@@ -59,8 +59,9 @@ int PrintStyle(const json& s) {
   for (const json& w : s["warnings"]) std::cout << "warning: " << w.get<std::string>() << "\n";
   Table sections({"Section", "Offset", "Size", "Stored"});
   for (const json& sec : s["sections"]) {
-    sections.Add({sec["name"].get<std::string>(), absl::StrCat("0x", absl::Hex(sec["offset"].get<uint64_t>())),
-                  sec["size"].dump(), sec["stored"].dump()});
+    sections.Add({sec["name"].get<std::string>(),
+                  absl::StrCat("0x", absl::Hex(sec["offset"].get<uint64_t>())), sec["size"].dump(),
+                  sec["stored"].dump()});
   }
   std::cout << "\n";
   sections.Print(std::cout);
@@ -68,7 +69,9 @@ int PrintStyle(const json& s) {
     Table anims({"#", "Block", "Which", "Speed", "Frames (aux)"});
     for (const json& a : s["animations"]) {
       std::string frames;
-      for (const json& f : a["frames"]) absl::StrAppend(&frames, frames.empty() ? "" : " ", f.dump());
+      for (const json& f : a["frames"]) {
+        absl::StrAppend(&frames, frames.empty() ? "" : " ", f.dump());
+      }
       anims.Add({a["index"].dump(), a["block"].dump(), a["which"].get<std::string>(),
                  a["speed"].dump(), frames});
     }

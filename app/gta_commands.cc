@@ -74,8 +74,9 @@ int PrintMap(const json& m) {
   for (const json& w : m["warnings"]) std::cout << "warning: " << w.get<std::string>() << "\n";
   Table districts({"#", "District", "x", "y", "w", "h", "Sample"});
   for (const json& d : m["districts"]) {
-    districts.Add({d["index"].dump(), d["empty"].get<bool>() ? "(empty)" : d["name"].get<std::string>(),
-                   d["x"].dump(), d["y"].dump(), d["w"].dump(), d["h"].dump(), d["sample"].dump()});
+    const std::string name = d["empty"].get<bool>() ? "(empty)" : d["name"].get<std::string>();
+    districts.Add({d["index"].dump(), name, d["x"].dump(), d["y"].dump(), d["w"].dump(),
+                   d["h"].dump(), d["sample"].dump()});
   }
   std::cout << "\n";
   districts.Print(std::cout);
@@ -109,7 +110,8 @@ struct MapPlace {
   std::string path;
 };
 
-absl::StatusOr<MapPlace> PlaceOf(const std::string& file, const std::optional<std::string>& context) {
+absl::StatusOr<MapPlace> PlaceOf(const std::string& file,
+                                 const std::optional<std::string>& context) {
   MapPlace place;
   if (context) {
     absl::StatusOr<contexts::Workspace> ws = OpenWorkspace({});
@@ -268,7 +270,9 @@ absl::StatusOr<FxtText> ParseFxtText(std::istream& in, const std::string& name) 
 
 int RunFxtBuild(const FxtBuildOptions& o) {
   std::ifstream in(o.text_file, std::ios::binary);
-  if (!in) return Fail("gta fxt build", absl::NotFoundError(absl::StrCat(o.text_file, ": cannot open")));
+  if (!in) {
+    return Fail("gta fxt build", absl::NotFoundError(absl::StrCat(o.text_file, ": cannot open")));
+  }
   absl::StatusOr<FxtText> text = ParseFxtText(in, o.text_file);
   if (!text.ok()) return Fail("gta fxt build", text.status());
   // --cipher, else the text's own #cipher line, else the documented pair.
@@ -276,8 +280,9 @@ int RunFxtBuild(const FxtBuildOptions& o) {
   if (o.cipher) cipher = *ParseCipherOption(*o.cipher);  // checked when parsed
   absl::StatusOr<std::vector<uint8_t>> bytes = gta::WriteFxt(text->records, cipher);
   if (!bytes.ok()) {
-    return Fail("gta fxt build", absl::Status(bytes.status().code(), absl::StrCat(o.text_file, ": ",
-                                                                               bytes.status().message())));
+    return Fail("gta fxt build",
+                absl::Status(bytes.status().code(),
+                             absl::StrCat(o.text_file, ": ", bytes.status().message())));
   }
   if (absl::Status s = contexts::WriteFileAtomically(o.target, *bytes); !s.ok()) {
     return Fail("gta fxt build", s);
@@ -319,7 +324,9 @@ void AddGtaCommands(CLI::App& app, int& exit_code) {
 
   auto build = std::make_shared<FxtBuildOptions>();
   CLI::App* b = f->add_subcommand("build", "Write an FXT file from [KEY]TEXT lines");
-  b->add_option("TEXTFILE", build->text_file, "UTF-8 text, one [KEY]TEXT record a line (after a #cipher line, if any)")->required();
+  b->add_option("TEXTFILE", build->text_file,
+                "UTF-8 text, one [KEY]TEXT record a line (after a #cipher line, if any)")
+      ->required();
   b->add_option("--target", build->target, "FXT file to write")->required();
   b->add_option("--cipher", build->cipher,
                 "The cipher's starting values K,M, each 0-255, decimal or 0x hex (default: the "

@@ -74,8 +74,8 @@ mcp::ServerHooks McpHooks(const contexts::Workspace& workspace, size_t max_resou
   hooks.list_resources = [&workspace](Progress& progress) {
     return tools::ListContextFiles(workspace, progress);
   };
-  hooks.read_resource = [&workspace, max_resource_bytes](const std::string& uri,
-                                                         Progress& progress) -> absl::StatusOr<json> {
+  hooks.read_resource = [&workspace, max_resource_bytes](
+                            const std::string& uri, Progress& progress) -> absl::StatusOr<json> {
     absl::StatusOr<tools::ResourceBytes> read =
         tools::ReadContextUri(workspace, uri, max_resource_bytes, progress);
     if (!read.ok()) return read.status();

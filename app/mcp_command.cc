@@ -49,7 +49,8 @@ int ServeHttp(const McpOptions& o, mcp::Server& server, const contexts::Workspac
       web::Explorer::Mount((*transport)->host(), workspace, explorer_options);
   std::cerr << "kbot mcp: serving " << (*transport)->url()
             << (o.token.empty() ? "" : " (bearer token required)") << "; explorer at "
-            << (*transport)->host().base_url() << "/; contexts: " << ContextNames(workspace) << "\n";
+            << (*transport)->host().base_url() << "/; contexts: " << ContextNames(workspace)
+            << "\n";
   mcp::HttpTransport* t = transport->get();
   http::ServeUntilStopSignal(stop_signals, [t] { t->Serve(); }, [t] { t->Stop(); });
   std::cerr << "kbot mcp: stopped\n";
