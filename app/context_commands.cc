@@ -95,7 +95,7 @@ int RunRemove(const std::string& name) {
 }
 
 // What `kbot mcp` would serve: the registry's contexts, or the demo.
-int RunList(const ListOptions& o) {
+int RunContextList(const ListOptions& o) {
   const std::string cmd = "context list";
   absl::StatusOr<Loaded> reg = Load();
   if (!reg.ok()) return Fail(cmd, reg.status());
@@ -150,7 +150,7 @@ void AddContextCommands(CLI::App& app, int& exit_code) {
   auto list = std::make_shared<ListOptions>();
   CLI::App* l = context->add_subcommand("list", "The contexts kbot mcp serves");
   l->add_flag("--json", list->json, "Print the context_list JSON");
-  l->callback([list, &exit_code] { exit_code = RunList(*list); });
+  l->callback([list, &exit_code] { exit_code = RunContextList(*list); });
 
   auto name = std::make_shared<std::string>();
   CLI::App* r = context->add_subcommand("remove", "Forget a registered context");

@@ -34,7 +34,7 @@ struct CheckOptions {
 std::string VersionText(uint32_t version) { return absl::StrFormat("0x%08x", version); }
 
 // gaf list's table of gaf_list's JSON.
-int PrintListing(const json& out) {
+int PrintGafListing(const json& out) {
   const json& sequences = out["sequences"];
   std::cout << "GAF: " << sequences.size() << " sequence(s), version "
             << VersionText(out["version"].get<uint32_t>())
@@ -54,7 +54,7 @@ int PrintListing(const json& out) {
 
 // gaf info's tables of gaf_info's JSON for `file`: exit 1 when a frame
 // could not be decoded.
-int PrintInfo(const std::string& file, const json& out) {
+int PrintGafInfo(const std::string& file, const json& out) {
   std::cout << file << ": version " << VersionText(out["version"].get<uint32_t>()) << "\n";
   for (const json& s : out["sequences"]) {
     std::cout << "\nsequence " << s["index"].get<size_t>() << " \"" << s["name"].get<std::string>()
@@ -79,20 +79,20 @@ int PrintInfo(const std::string& file, const json& out) {
   return out["errors"].empty() ? kExitOk : kExitFailed;
 }
 
-int RunList(const FileCommandOptions& o) {
+int RunGafList(const FileCommandOptions& o) {
   return RunFileCommand("gaf list", tools::GafListTable(), o,
                         [&](const tools::GafListRequest&, const CommandAsset& opened) {
                           return Report("gaf list", tools::ListGaf(opened.asset), o.json,
-                                        PrintListing);
+                                        PrintGafListing);
                         });
 }
 
-int RunInfo(const FileCommandOptions& o) {
+int RunGafInfo(const FileCommandOptions& o) {
   return RunFileCommand(
       "gaf info", tools::GafInfoTable(), o,
       [&](const tools::GafInfoRequest& request, const CommandAsset& opened) {
         return Report("gaf info", tools::DescribeGaf(opened.asset, request.sequence), o.json,
-                      [&](const json& out) { return PrintInfo(o.file, out); });
+                      [&](const json& out) { return PrintGafInfo(o.file, out); });
       });
 }
 
@@ -196,13 +196,13 @@ void AddGafCommands(CLI::App& app, int& exit_code) {
   CLI::App* l = gaf->add_subcommand("list", "List the sequences of a GAF/TAF");
   AddFileCommandOptions(*l, *list, "FILE", "GAF or TAF file", tools::GafListTable().Params(),
                         "Print the gaf_list JSON");
-  l->callback([list, &exit_code] { exit_code = RunList(*list); });
+  l->callback([list, &exit_code] { exit_code = RunGafList(*list); });
 
   auto info = std::make_shared<FileCommandOptions>();
   CLI::App* i = gaf->add_subcommand("info", "Every header value of every frame");
   AddFileCommandOptions(*i, *info, "FILE", "GAF or TAF file", tools::GafInfoTable().Params(),
                         "Print the gaf_info JSON");
-  i->callback([info, &exit_code] { exit_code = RunInfo(*info); });
+  i->callback([info, &exit_code] { exit_code = RunGafInfo(*info); });
 
   auto exp = std::make_shared<FileTargetOptions>();
   CLI::App* e = gaf->add_subcommand("export", "Render a frame or a sequence to an image");

@@ -40,7 +40,7 @@ std::string Ratio(uint64_t stored, uint64_t size) {
 }
 
 // hpi list's table of hpi_list's JSON.
-int PrintArchive(const json& out) {
+int PrintHpiListing(const json& out) {
   Table table({"Path", "Size", "Stored", "Ratio", "Compression"});
   uint64_t size = 0, stored = 0;
   for (const json& e : out["entries"]) {
@@ -63,13 +63,13 @@ int PrintArchive(const json& out) {
   return kExitOk;
 }
 
-int RunList(const FileCommandOptions& o) {
+int RunHpiList(const FileCommandOptions& o) {
   return RunFileCommand("hpi list", tools::HpiListTable(), o,
                         [&](const tools::HpiListRequest& request, const CommandAsset& opened) {
                           // Every match unless --limit: the tool pages by default, the
                           // command does not.
                           return Report("hpi list", tools::ListHpi(opened.asset, request), o.json,
-                                        PrintArchive);
+                                        PrintHpiListing);
                         });
 }
 
@@ -178,7 +178,7 @@ void AddHpiCommands(CLI::App& app, int& exit_code) {
   AddFileCommandOptions(*l, *list, "ARCHIVE", "HPI-family archive", tools::HpiListTable().Params(),
                         "Print the hpi_list JSON");
   l->get_option("--limit")->description("Show at most this many (1-1000) [default: every match]");
-  l->callback([list, &exit_code] { exit_code = RunList(*list); });
+  l->callback([list, &exit_code] { exit_code = RunHpiList(*list); });
 
   auto extract = std::make_shared<HpiExtractOptions>();
   CLI::App* x = hpi->add_subcommand(
