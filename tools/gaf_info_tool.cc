@@ -148,9 +148,7 @@ absl::StatusOr<GafInfoReport> DescribeGaf(const Asset& asset,
 }
 
 absl::StatusOr<json> GafInfo(const Asset& asset, const std::optional<std::string>& sequence) {
-  absl::StatusOr<GafInfoReport> info = DescribeGaf(asset, sequence);
-  if (!info.ok()) return info.status();
-  return GafInfoReport::Fields().ToJson(*info);
+  return ResultJson(DescribeGaf(asset, sequence));
 }
 
 Tool GafInfoTool() {

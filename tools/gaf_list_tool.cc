@@ -68,9 +68,7 @@ absl::StatusOr<GafListing> ListGaf(const Asset& asset) {
 }
 
 absl::StatusOr<json> GafList(const Asset& asset) {
-  absl::StatusOr<GafListing> listed = ListGaf(asset);
-  if (!listed.ok()) return listed.status();
-  return GafListing::Fields().ToJson(*listed);
+  return ResultJson(ListGaf(asset));
 }
 
 Tool GafListTool() {

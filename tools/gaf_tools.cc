@@ -171,7 +171,8 @@ void DecodeFrames(const Asset& asset, const gaf::Gaf& gaf, size_t first, size_t 
       if (claimed > budget) {
         report.errors.push_back(absl::StrCat(
             asset.path, ": sequence ", s, " frame ", f,
-            ": stopped decoding: the frames claim over ", budget, " pixels, more than a ", asset.bytes.size(), "-byte file can hold"));
+            ": stopped decoding: the frames claim over ", budget, " pixels, more than a ",
+            asset.bytes.size(), "-byte file can hold"));
         return;
       }
       ++report.frames;

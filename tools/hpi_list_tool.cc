@@ -68,9 +68,7 @@ absl::StatusOr<HpiListing> ListHpi(const Asset& asset, const PageRequest& reques
 }
 
 absl::StatusOr<json> HpiList(const Asset& asset, const PageRequest& request) {
-  absl::StatusOr<HpiListing> listed = ListHpi(asset, request);
-  if (!listed.ok()) return listed.status();
-  return HpiListing::Fields().ToJson(*listed);
+  return ResultJson(ListHpi(asset, request));
 }
 
 ToolResult RunHpiList(const contexts::Context& context, const HpiListRequest& request) {

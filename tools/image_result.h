@@ -94,11 +94,9 @@ struct DrawingTool {
   // The picture of `request`, drawn from its asset; an error names the context.
   absl::StatusOr<PictureOutcome<Summary>> Draw(const contexts::Context& context,
                                                const Request& request) const {
-    absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
-    if (!opened.ok()) return opened.status();
-    absl::StatusOr<PictureOutcome<Summary>> drawn = draw(context, opened->asset, request);
-    if (!drawn.ok()) return InContext(context, drawn.status());
-    return drawn;
+    return WithContextAsset(context, request.path, [&](const Asset& asset) {
+      return draw(context, asset, request);
+    });
   }
 
   // The tool's result: the picture inline, or over the limit a link and a preview.

@@ -39,17 +39,19 @@ absl::StatusOr<gta::Style> OpenStyle(const contexts::Context& context, const std
                                      const gta::CityMap& map, const MapRenderRequest& request,
                                      std::string& style_path) {
   style_path = request.style ? *request.style : DefaultStylePath(map_path, map.header().style);
-  absl::StatusOr<ContextAsset> file = OpenContextAsset(context, style_path);
+  // Read from the VFS, not OpenContextAsset: the tool names the context once.
+  absl::StatusOr<contexts::VfsFile> file = context.vfs->Read(style_path);
   if (!file.ok()) {
     return absl::Status(file.status().code(),
                         absl::StrCat(map_path, ": its style: ", file.status().message(),
                                      request.style ? "" : " (give one with `style`)"));
   }
-  if (absl::Status s = RequireKind(file->asset, {FileKind::kStyle}); !s.ok()) {
+  const Asset style{file->stat.path, file->blob.bytes()};
+  if (absl::Status s = RequireKind(style, {FileKind::kStyle}); !s.ok()) {
     return absl::Status(s.code(), absl::StrCat(map_path, ": its style: ", s.message()));
   }
-  style_path = file->asset.path;
-  return gta::ReadStyle(file->asset.bytes, file->asset.path);
+  style_path = style.path;
+  return gta::ReadStyle(style.bytes, style.path);
 }
 
 // The same cells at the largest smaller scale whose PNG fits inline.
@@ -110,11 +112,11 @@ const ResultTable<MapRenderSummary>& MapRenderSummary::Fields() {
   return table;
 }
 
-absl::StatusOr<MapRenderOutcome> RenderMapAsset(const contexts::Context& context,
-                                                const MapRenderRequest& request) {
-  absl::StatusOr<ContextAsset> map_file = OpenContextAsset(context, request.path);
-  if (!map_file.ok()) return map_file.status();
-  const Asset& asset = map_file->asset;
+namespace {
+
+// The map `asset` drawn as `request` asks, its style read from `context`.
+absl::StatusOr<MapRenderOutcome> RenderMap(const contexts::Context& context, const Asset& asset,
+                                           const MapRenderRequest& request) {
   if (absl::Status s = RequireKind(asset, {FileKind::kCityMap}); !s.ok()) return s;
   absl::StatusOr<gta::CityMap> map = gta::ReadCityMap(asset.bytes, asset.path);
   if (!map.ok()) return map.status();
@@ -144,10 +146,19 @@ absl::StatusOr<MapRenderOutcome> RenderMapAsset(const contexts::Context& context
   return out;
 }
 
+}  // namespace
+
+absl::StatusOr<MapRenderOutcome> RenderMapAsset(const contexts::Context& context,
+                                                const MapRenderRequest& request) {
+  return WithContextAsset(context, request.path, [&](const Asset& asset) {
+    return RenderMap(context, asset, request);
+  });
+}
+
 ToolResult RunMapRender(const contexts::Context& context, const MapRenderRequest& request,
                         const Limits& limits) {
   absl::StatusOr<MapRenderOutcome> rendered = RenderMapAsset(context, request);
-  if (!rendered.ok()) return ErrorResult(InContext(context, rendered.status()));
+  if (!rendered.ok()) return ErrorResult(rendered.status());
   // The link and the preview draw exactly these cells with exactly this style.
   MapRenderRequest resolved = request;
   resolved.path = rendered->summary.path;

@@ -46,7 +46,8 @@ struct MapRenderOutcome {
   std::vector<uint8_t> png;
 };
 
-// `request` drawn in `context` (the map and its style read from it).
+// `request` drawn in `context` (the map and its style read from it); an
+// error names the context.
 absl::StatusOr<MapRenderOutcome> RenderMapAsset(const contexts::Context& context,
                                                 const MapRenderRequest& request);
 

@@ -54,13 +54,6 @@ absl::StatusOr<PaletteCandidatesListing> ListPaletteCandidates(
   return out;
 }
 
-absl::StatusOr<json> PaletteCandidates(const contexts::Context& context,
-                                       const PaletteCandidatesRequest& request) {
-  absl::StatusOr<PaletteCandidatesListing> listed = ListPaletteCandidates(context, request);
-  if (!listed.ok()) return listed.status();
-  return PaletteCandidatesListing::Fields().ToJson(*listed);
-}
-
 Tool PaletteCandidatesTool() {
   return MakeContextTool<PaletteCandidatesRequest>(
       {"palette_candidates", "List the palettes an asset could use",
@@ -73,11 +66,7 @@ Tool PaletteCandidatesTool() {
       PaletteCandidatesTable(), PaletteCandidatesListing::Fields().Schema(),
       [](const contexts::Context& context, const PaletteCandidatesRequest& request,
          const ToolCall&) {
-        absl::StatusOr<json> out = PaletteCandidates(context, request);
-        if (!out.ok()) return ErrorResult(InContext(context, out.status()));
-        ToolResult result;
-        result.structured = *std::move(out);
-        return result;
+        return ResultInContext(context, ListPaletteCandidates(context, request));
       });
 }
 

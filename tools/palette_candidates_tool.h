@@ -42,9 +42,6 @@ struct PaletteCandidatesListing {
 // The asset need not exist, but its path must.
 absl::StatusOr<PaletteCandidatesListing> ListPaletteCandidates(
     const contexts::Context& context, const PaletteCandidatesRequest& request);
-// ListPaletteCandidates' JSON.
-absl::StatusOr<json> PaletteCandidates(const contexts::Context& context,
-                                       const PaletteCandidatesRequest& request);
 
 Tool PaletteCandidatesTool();
 

@@ -216,9 +216,7 @@ namespace {
 
 absl::StatusOr<PaletteDescribeOutcome> DescribeInContext(const contexts::Context& context,
                                                          const PaletteDescribeRequest& request) {
-  absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
-  if (!opened.ok()) return opened.status();
-  return DescribePalette(opened->asset);
+  return WithContextAsset(context, request.path, DescribePalette);
 }
 
 }  // namespace
@@ -226,7 +224,7 @@ absl::StatusOr<PaletteDescribeOutcome> DescribeInContext(const contexts::Context
 ToolResult RunPaletteDescribe(const contexts::Context& context,
                               const PaletteDescribeRequest& request, const Limits& limits) {
   absl::StatusOr<PaletteDescribeOutcome> described = DescribeInContext(context, request);
-  if (!described.ok()) return ErrorResult(InContext(context, described.status()));
+  if (!described.ok()) return ErrorResult(described.status());
   PaletteDescribeRequest resolved = request;
   resolved.path = described->description.path;
   // A 128 x 128 swatch is far under any inline limit; the link is there for

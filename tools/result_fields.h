@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "nlohmann/json.hpp"
 
 namespace kbot::tools {
@@ -122,6 +123,14 @@ class ResultTable {
 template <class T>
 json ResultJson(const T& value) {
   return result_internal::ToJson(value);
+}
+
+// A StatusOr of a result as a StatusOr of its JSON: the json-returning
+// wrappers of the typed functions (GafList for ListGaf...).
+template <class T>
+absl::StatusOr<json> ResultJson(const absl::StatusOr<T>& value) {
+  if (!value.ok()) return value.status();
+  return ResultJson(*value);
 }
 
 // Schema fragments for nested results.

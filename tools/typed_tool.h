@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -85,20 +86,44 @@ Tool MakeContextTool(ToolInfo info, const RequestTable<Request>& table, json out
       });
 }
 
+// `work(asset)` (a StatusOr) on the asset `path` names in `context`. Either
+// error names the context once: OpenContextAsset's already does, work's is
+// given the prefix here.
+template <class Work>
+auto WithContextAsset(const contexts::Context& context, const std::string& path, Work work)
+    -> decltype(work(std::declval<const Asset&>())) {
+  absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, path);
+  if (!opened.ok()) return opened.status();
+  auto out = work(opened->asset);
+  if (!out.ok()) return InContext(context, out.status());
+  return out;
+}
+
+// `out` as a tool's result: its JSON (a result struct's, or json as it is)
+// as the structuredContent, or its error.
+template <class T>
+ToolResult StructuredResult(const absl::StatusOr<T>& out) {
+  if (!out.ok()) return ErrorResult(out.status());
+  ToolResult result;
+  result.structured = ResultJson(*out);
+  return result;
+}
+
+// The same for work on `context` whose errors do not name it yet (a
+// listing, a palette chain): they get its name.
+template <class T>
+ToolResult ResultInContext(const contexts::Context& context, const absl::StatusOr<T>& out) {
+  if (!out.ok()) return ErrorResult(InContext(context, out.status()));
+  return StructuredResult(out);
+}
+
 // The result of a tool that reads the one asset `request.path` names:
-// `describe(asset)` (a StatusOr of a result struct, or of json) as its
-// structuredContent; an error reading the asset names the context.
+// `describe(asset)` (a StatusOr of a result struct, or of json).
 template <class Request, class Describe>
 ToolResult RunAssetTool(const contexts::Context& context, const Request& request,
                         Describe describe) {
   static_assert(std::is_base_of_v<AssetRequest, Request>);
-  absl::StatusOr<ContextAsset> opened = OpenContextAsset(context, request.path);
-  if (!opened.ok()) return ErrorResult(opened.status());
-  auto out = describe(opened->asset);
-  if (!out.ok()) return ErrorResult(InContext(context, out.status()));
-  ToolResult result;
-  result.structured = ResultJson(*out);
-  return result;
+  return StructuredResult(WithContextAsset(context, request.path, std::move(describe)));
 }
 
 template <class Request>

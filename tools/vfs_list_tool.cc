@@ -52,13 +52,6 @@ absl::StatusOr<VfsListing> ListVfs(const contexts::Context& context, const VfsLi
   return out;
 }
 
-absl::StatusOr<json> VfsList(const contexts::Context& context, const VfsListRequest& request,
-                             Progress& progress) {
-  absl::StatusOr<VfsListing> listed = ListVfs(context, request, progress);
-  if (!listed.ok()) return listed.status();
-  return VfsListing::Fields().ToJson(*listed);
-}
-
 Tool VfsListTool() {
   return MakeContextTool<VfsListRequest>(
       {"vfs_list", "List the files of a context",
@@ -72,11 +65,7 @@ Tool VfsListTool() {
       VfsListTable(), VfsListing::Fields().Schema(),
       [](const contexts::Context& context, VfsListRequest request, const ToolCall& call) {
         request.limit = PageLimitOr(request, kDefaultPageLimit);
-        absl::StatusOr<json> listed = VfsList(context, request, call.progress);
-        if (!listed.ok()) return ErrorResult(InContext(context, listed.status()));
-        ToolResult result;
-        result.structured = *std::move(listed);
-        return result;
+        return ResultInContext(context, ListVfs(context, request, call.progress));
       });
 }
 

@@ -39,9 +39,6 @@ struct VfsListing : Page<VfsListEntry> {
 // An unset limit is every match.
 absl::StatusOr<VfsListing> ListVfs(const contexts::Context& context, const VfsListRequest& request,
                                    Progress& progress);
-// ListVfs's JSON.
-absl::StatusOr<json> VfsList(const contexts::Context& context, const VfsListRequest& request,
-                             Progress& progress);
 
 Tool VfsListTool();
 
