@@ -52,19 +52,23 @@ int RunFileCommand(const std::string& command, const tools::RequestTable<Request
   return run(*request, *opened);
 }
 
-// What a command answers with the result of a tool's typed function: its
-// error fails the command; with --json its JSON is printed; else `print`
-// shows that JSON and returns the exit code.
-template <class Result, class Print>
-int Report(const std::string& command, const absl::StatusOr<Result>& result, bool as_json,
-           Print print) {
-  if (!result.ok()) return Fail(command, result.status());
-  const nlohmann::json out = tools::ResultJson(*result);
+// What a command answers with a tool's JSON: with --json the JSON; else
+// `print` shows it and returns the exit code.
+template <class Print>
+int ReportJson(const nlohmann::json& out, bool as_json, Print print) {
   if (as_json) {
     PrintJson(out);
     return kExitOk;
   }
   return print(out);
+}
+// The same for the result of a tool's typed function, whose error fails the
+// command.
+template <class Result, class Print>
+int Report(const std::string& command, const absl::StatusOr<Result>& result, bool as_json,
+           Print print) {
+  if (!result.ok()) return Fail(command, result.status());
+  return ReportJson(tools::ResultJson(*result), as_json, print);
 }
 
 }  // namespace kbot::app

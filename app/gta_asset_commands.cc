@@ -150,12 +150,7 @@ absl::StatusOr<contexts::Blob> ReadDiskFile(const std::string& path) {
 // How a picture's palette is read: beside it on disk, or in its context.
 tools::ReadBytes PaletteReader(const CommandAsset& opened) {
   if (!opened.context) return ReadDiskFile;
-  const contexts::Context* context = opened.context;
-  return [context](const std::string& path) -> absl::StatusOr<contexts::Blob> {
-    absl::StatusOr<contexts::VfsFile> file = context->vfs->Read(path);
-    if (!file.ok()) return file.status();
-    return file->blob;
-  };
+  return tools::ContextReader(*opened.context);
 }
 
 int RunPicture(const FileTargetOptions& o) {

@@ -23,7 +23,6 @@
 #pragma once
 
 #include <filesystem>
-
 #include <optional>
 #include <string>
 #include <vector>

@@ -140,14 +140,11 @@ int DescribeAndWrite(const DescribeOptions& o, const CommandAsset& opened) {
       return Fail(cmd, s);
     }
   }
-  return Report(cmd, absl::StatusOr<tools::PaletteDescription>(out->description), o.json,
-                [&](const json& d) {
-                  PrintPalette(d);
-                  if (o.swatch) {
-                    std::cout << "wrote " << *o.swatch << ": the 16 x 16 swatch, 128 x 128\n";
-                  }
-                  return kExitOk;
-                });
+  return ReportJson(tools::ResultJson(out->description), o.json, [&](const json& d) {
+    PrintPalette(d);
+    if (o.swatch) std::cout << "wrote " << *o.swatch << ": the 16 x 16 swatch, 128 x 128\n";
+    return kExitOk;
+  });
 }
 
 int RunDescribe(const DescribeOptions& o) {

@@ -20,14 +20,6 @@ absl::Status SizeBothOrNeither(const PictureExportRequest& r) {
   return absl::InvalidArgumentError("give both width and height, or neither");
 }
 
-ReadBytes ContextReader(const contexts::Context& context) {
-  return [&context](const std::string& path) -> absl::StatusOr<contexts::Blob> {
-    absl::StatusOr<contexts::VfsFile> file = context.vfs->Read(path);
-    if (!file.ok()) return file.status();
-    return file->blob;
-  };
-}
-
 // A RAT drawn through its palette; `palette_path` is set to the palette's.
 absl::StatusOr<image::RgbaPicture> RatPicture(const Asset& asset,
                                               const std::optional<gta::PictureSize>& size,
@@ -52,6 +44,14 @@ absl::StatusOr<image::RgbaPicture> RatPicture(const Asset& asset,
 }
 
 }  // namespace
+
+ReadBytes ContextReader(const contexts::Context& context) {
+  return [&context](const std::string& path) -> absl::StatusOr<contexts::Blob> {
+    absl::StatusOr<contexts::VfsFile> file = context.vfs->Read(path);
+    if (!file.ok()) return file.status();
+    return file->blob;
+  };
+}
 
 const RequestTable<PictureExportRequest>& PictureExportTable() {
   static const RequestTable<PictureExportRequest> table = [] {

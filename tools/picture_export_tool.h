@@ -24,6 +24,8 @@ namespace kbot::tools {
 // Reads a file next to the asset (a RAT's palette): a context's VFS, or a
 // folder on disk for the CLI.
 using ReadBytes = std::function<absl::StatusOr<contexts::Blob>(const std::string& path)>;
+// Reads from `context`'s VFS (which must outlive it).
+ReadBytes ContextReader(const contexts::Context& context);
 
 struct PictureExportRequest : AssetRequest {
   std::optional<int> width, height;    // both or neither; neither: by name
