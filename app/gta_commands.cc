@@ -36,12 +36,8 @@ using tools::json;
 // fxt_decode's parameters but limit are in `arguments` (app/tool_options.h).
 // --limit is the command's own: it prints every record unless given, where
 // the tool pages by 200 at most 1000.
-struct FxtOptions {
-  std::string file;
-  std::optional<std::string> context;
-  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
+struct FxtOptions : FileCommandOptions {
   std::optional<size_t> limit;
-  bool json = false;
 };
 
 struct FxtBuildOptions {
@@ -94,9 +90,8 @@ int RunMap(const FileCommandOptions& o) {
   return RunFileCommand(
       "gta map", tools::MapDescribeTable(), o,
       [&](const tools::MapDescribeRequest& request, const CommandAsset& opened) {
-        std::optional<std::pair<int, int>> cell;
-        if (request.x) cell = {{*request.x, *request.y}};
-        return Report("gta map", tools::DescribeMap(opened.asset, cell), o.json, PrintMap);
+        return Report("gta map", tools::DescribeMap(opened.asset, request.Cell()), o.json,
+                      PrintMap);
       });
 }
 

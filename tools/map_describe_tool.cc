@@ -206,10 +206,9 @@ absl::StatusOr<MapDescription> DescribeMap(const Asset& asset,
 }
 
 ToolResult RunMapDescribe(const contexts::Context& context, const MapDescribeRequest& request) {
-  std::optional<std::pair<int, int>> cell;
-  if (request.x) cell = {{*request.x, *request.y}};
-  return RunAssetTool(context, request,
-                      [&cell](const Asset& asset) { return DescribeMap(asset, cell); });
+  return RunAssetTool(context, request, [&request](const Asset& asset) {
+    return DescribeMap(asset, request.Cell());
+  });
 }
 
 Tool MapDescribeTool() {

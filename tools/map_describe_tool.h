@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -19,6 +20,12 @@ namespace kbot::tools {
 struct MapDescribeRequest : AssetRequest {
   // A cell (0..255 each): give both or neither.
   std::optional<int> x, y;
+
+  // The cell asked for, when both are given (the table checks that).
+  std::optional<std::pair<int, int>> Cell() const {
+    if (!x || !y) return std::nullopt;
+    return std::pair<int, int>{*x, *y};
+  }
 };
 const RequestTable<MapDescribeRequest>& MapDescribeTable();
 
