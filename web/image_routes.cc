@@ -137,7 +137,7 @@ absl::StatusOr<std::shared_ptr<const CachedImage>> RenderAndKeep(
 }
 
 void ServeImage(const Routes& r, const std::string& kind, const httplib::Request& req,
-           httplib::Response& res) {
+                httplib::Response& res) {
   if (!Admit(r.host, req, res)) return;
   const std::string path = req.matches[2];
   absl::StatusOr<tools::GafExportRequest> request = RequestOf(r, kind, path, QueryOf(req));

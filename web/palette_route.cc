@@ -18,7 +18,7 @@ namespace {
 using nlohmann::json;
 
 void ServePalette(const http::HttpHost& host, const contexts::Workspace& workspace,
-           const httplib::Request& req, httplib::Response& res) {
+                  const httplib::Request& req, httplib::Response& res) {
   if (!Admit(host, req, res)) return;
   if (!req.params.empty()) {
     return WriteError(res, 400, "unknown parameter \"" + req.params.begin()->first +

@@ -27,7 +27,7 @@ bool KnownExport(const std::string& name) {
 }
 
 void ServeRender(const http::HttpHost& host, const contexts::Workspace& workspace,
-           const httplib::Request& req, httplib::Response& res) {
+                 const httplib::Request& req, httplib::Response& res) {
   if (!Admit(host, req, res)) return;
   tools::ResourceUri uri{req.matches[1], req.matches[2], QueryOf(req)};
   int exports = 0;
