@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <limits>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_join.h"
+#include "base/argument_check.h"
 #include "tools/tool_support.h"
 
 namespace kbot::app {
@@ -21,17 +21,33 @@ std::string TypeOf(const json& schema) {
   return it != schema.end() && it->is_string() ? it->get<std::string>() : "";
 }
 
-// The schema's bounds as a CLI11 check: "Value 9 not in range 1 to 8".
-void AddBounds(CLI::Option& option, const json& schema) {
-  const bool low = schema.contains("minimum"), high = schema.contains("maximum");
-  if (!low && !high) return;
-  const int64_t minimum = low ? schema["minimum"].get<int64_t>() : std::numeric_limits<int>::min();
-  const int64_t maximum = high ? schema["maximum"].get<int64_t>() : std::numeric_limits<int>::max();
-  if (minimum == 0 && !high) {
-    option.check(CLI::NonNegativeNumber);
-  } else {
-    option.check(CLI::Range(minimum, maximum));
+// What --help shows after the flag, as CLI11's own checks would say it:
+// "INT:INT in [1 - 8]", "INT:NONNEGATIVE", "TEXT:{png,gif,apng,sheet}".
+std::string TypeName(const json& schema) {
+  const std::string type = TypeOf(schema);
+  if (type == "integer") {
+    const bool low = schema.contains("minimum"), high = schema.contains("maximum");
+    if (low && high) {
+      return absl::StrCat("INT:INT in [", schema["minimum"].get<int64_t>(), " - ",
+                          schema["maximum"].get<int64_t>(), "]");
+    }
+    if (low && schema["minimum"].get<int64_t>() == 0) return "INT:NONNEGATIVE";
+    return "INT";
   }
+  if (schema.contains("enum")) {
+    return absl::StrCat("TEXT:{", absl::StrJoin(schema["enum"].get<std::vector<std::string>>(), ","),
+                        "}");
+  }
+  return "TEXT";
+}
+
+// `text` given for --FLAG, checked and typed as a tools/call's argument is
+// (base/argument_check.h: the same words, "4" read as 4, "GIF" as "gif").
+json CheckedValue(const std::string& flag, const json& schema, const std::string& text) {
+  const json one = {{"type", "object"}, {"properties", {{flag, schema}}}};
+  absl::StatusOr<CheckedArguments> checked = CheckArguments(one, json{{flag, text}});
+  if (!checked.ok()) throw CLI::ValidationError(std::string(checked.status().message()));
+  return checked->arguments[flag];
 }
 
 }  // namespace
@@ -69,18 +85,16 @@ void AddToolOptions(CLI::App& command, const std::vector<tools::Param>& params,
     if (type == "boolean") {
       o = command.add_flag_callback(flag, [arguments, name] { (*arguments)[name] = true; },
                                     OptionHelp(param));
-    } else if (type == "integer") {
-      o = command.add_option_function<int64_t>(
-          flag, [arguments, name](const int64_t& v) { (*arguments)[name] = v; },
-          OptionHelp(param));
-      AddBounds(*o, param.schema);
     } else {
+      // Every value goes through the tool's own check, not CLI11's: the
+      // words a wrong --format gets are those a wrong format argument gets.
       o = command.add_option_function<std::string>(
-          flag, [arguments, name](const std::string& v) { (*arguments)[name] = v; },
+          flag,
+          [arguments, name, flag, schema = param.schema](const std::string& v) {
+            (*arguments)[name] = CheckedValue(flag, schema, v);
+          },
           OptionHelp(param));
-      if (param.schema.contains("enum")) {
-        o->check(CLI::IsMember(param.schema["enum"].get<std::vector<std::string>>()));
-      }
+      o->type_name(TypeName(param.schema));
     }
     if (param.required) o->required();
   }

@@ -51,11 +51,10 @@ absl::StatusOr<tools::json> RunTool(const tools::Tool& tool, const tools::json& 
                                     const contexts::Workspace& workspace) {
   absl::StatusOr<CompiledSchema> schema = CompiledSchema::Compile(tool.input_schema);
   if (!schema.ok()) return schema.status();
-  if (absl::Status valid = schema->Validate(arguments); !valid.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat("invalid arguments: ", valid.message()));
-  }
+  absl::StatusOr<CheckedArguments> checked = schema->Check(arguments);
+  if (!checked.ok()) return checked.status();
   const tools::Limits limits;
-  const tools::ToolCall call{arguments, workspace, NoProgress(), tools::StderrLogger(), limits};
+  const tools::ToolCall call{checked->arguments, workspace, NoProgress(), tools::StderrLogger(), limits};
   tools::ToolResult result = tool.handler(call);
   if (result.error) return absl::FailedPreconditionError(*result.error);
   return std::move(result.structured);

@@ -46,7 +46,15 @@ absl::StatusOr<CompiledSchema> CompiledSchema::Compile(const nlohmann::json& sch
   }
   CompiledSchema out;
   out.schema_ = std::move(compiled);
+  out.source_ = std::make_shared<const nlohmann::json>(schema);
   return out;
+}
+
+absl::StatusOr<CheckedArguments> CompiledSchema::Check(const nlohmann::json& arguments) const {
+  absl::StatusOr<CheckedArguments> checked = CheckArguments(*source_, arguments);
+  if (!checked.ok()) return checked.status();
+  if (absl::Status valid = Validate(checked->arguments); !valid.ok()) return valid;
+  return checked;
 }
 
 absl::Status CompiledSchema::Validate(const nlohmann::json& value) const {

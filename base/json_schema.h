@@ -8,6 +8,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "base/argument_check.h"
 #include "nlohmann/json.hpp"
 
 namespace valijson {
@@ -24,8 +25,13 @@ class CompiledSchema {
   // OK, or InvalidArgument naming each failing member ("frame: ...") and why.
   absl::Status Validate(const nlohmann::json& value) const;
 
+  // A tool call's arguments: CheckArguments (base/argument_check.h: readable
+  // complaints, obvious slips mended), then Validate as the last word.
+  absl::StatusOr<CheckedArguments> Check(const nlohmann::json& arguments) const;
+
  private:
   std::shared_ptr<const valijson::Schema> schema_;
+  std::shared_ptr<const nlohmann::json> source_;
 };
 
 }  // namespace kbot

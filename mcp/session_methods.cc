@@ -48,6 +48,10 @@ bool Session::ListedByApp(const std::string& uri) const {
 
 namespace {
 
+json ToolError(const std::string& text) {
+  return json{{"content", {{{"type", "text"}, {"text", text}}}}, {"isError", true}};
+}
+
 }  // namespace
 
 absl::StatusOr<json> Session::ListTools(const json& params) const {
@@ -76,19 +80,26 @@ absl::StatusOr<json> Session::CallTool(const json& params, InFlight& flight) {
   if (params.contains("arguments") && !params["arguments"].is_null()) {
     arguments = params["arguments"];
   }
-  if (absl::Status valid = tool->input.Validate(arguments); !valid.ok()) {
+  if (!arguments.is_object()) {
     return absl::InvalidArgumentError(
-        absl::StrCat(name, ": invalid arguments: ", valid.message()));
+        absl::StrCat(name, ": \"arguments\" must be an object of named arguments"));
   }
+  // MCP 2025-11-25: a wrong argument is a tool error the model reads and
+  // mends, not a protocol error (base/argument_check.h says it in its words).
+  absl::StatusOr<CheckedArguments> checked = tool->input.Check(arguments);
+  if (!checked.ok()) return ToolError(absl::StrCat(name, ": ", checked.status().message()));
+  const std::string coercion = CoercionNote(checked->coerced);
   RequestProgress progress(*this, flight);
   SessionLogger logger(*this, flight.id);
   RequestClient client(*this, flight);
-  const ToolCall call{arguments, progress, logger, server_.options().limits, &client};
+  const ToolCall call{checked->arguments, progress, logger, server_.options().limits, &client};
   ToolResult result = tool->tool.handler(call);
   if (result.cancelled || flight.cancelled) return absl::CancelledError();
   if (result.error) {
-    return json{{"content", {{{"type", "text"}, {"text", *result.error}}}}, {"isError", true}};
+    return ToolError(coercion.empty() ? *result.error
+                                      : absl::StrCat(*result.error, " (", coercion, ")"));
   }
+  if (!coercion.empty()) result.content.push_back({{"type", "text"}, {"text", coercion}});
   if (tool->tool.output_schema.is_null()) {
     // A tool without structured output answers with its blocks alone.
     return json{{"content", json(std::move(result.content))}, {"isError", false}};

@@ -10,6 +10,30 @@ namespace kbot::tools {
 
 using nlohmann::json;
 
+namespace {
+
+// `value` typed as a property of `type` where it reads as one; anything else
+// stays the text, for the schema check to name what is wrong with it.
+json Typed(const std::string& value, const std::string& type) {
+  if (type == "integer") {
+    int64_t n = 0;
+    if (absl::SimpleAtoi(value, &n)) return n;
+  } else if (type == "number") {
+    double d = 0;
+    if (absl::SimpleAtod(value, &d)) return d;
+  } else if (type == "boolean") {
+    const std::string v = absl::AsciiStrToLower(value);
+    if (v == "true" || v == "1") return true;
+    if (v == "false" || v == "0") return false;
+  } else if (type == "array" || type == "object") {
+    json parsed = json::parse(value, nullptr, false);
+    if (!parsed.is_discarded()) return parsed;
+  }
+  return value;
+}
+
+}  // namespace
+
 absl::StatusOr<json> ArgumentsFromQuery(const QueryParams& query, const json& input_schema,
                                         const CompiledSchema& schema, json base) {
   static const json kNoProperties = json::object();
@@ -17,44 +41,16 @@ absl::StatusOr<json> ArgumentsFromQuery(const QueryParams& query, const json& in
       input_schema.contains("properties") ? input_schema["properties"] : kNoProperties;
   json arguments = std::move(base);
   for (const auto& [key, value] : query) {
-    if (!properties.contains(key)) {
-      return absl::InvalidArgumentError(absl::StrCat("unknown parameter \"", key, "\""));
-    }
     if (arguments.contains(key)) {
       return absl::InvalidArgumentError(absl::StrCat("parameter \"", key, "\" given twice"));
     }
-    const json& type = properties[key].contains("type") ? properties[key]["type"] : json();
-    const std::string t = type.is_string() ? type.get<std::string>() : "";
-    if (t == "integer") {
-      int64_t n = 0;
-      if (!absl::SimpleAtoi(value, &n)) {
-        return absl::InvalidArgumentError(absl::StrCat(key, "=", value, ": not an integer"));
-      }
-      arguments[key] = n;
-    } else if (t == "number") {
-      double d = 0;
-      if (!absl::SimpleAtod(value, &d)) {
-        return absl::InvalidArgumentError(absl::StrCat(key, "=", value, ": not a number"));
-      }
-      arguments[key] = d;
-    } else if (t == "boolean") {
-      const std::string v = absl::AsciiStrToLower(value);
-      if (v != "true" && v != "false" && v != "1" && v != "0") {
-        return absl::InvalidArgumentError(absl::StrCat(key, "=", value, ": not true or false"));
-      }
-      arguments[key] = v == "true" || v == "1";
-    } else if (t == "array" || t == "object") {
-      json parsed = json::parse(value, nullptr, false);
-      if (parsed.is_discarded()) {
-        return absl::InvalidArgumentError(absl::StrCat(key, "=", value, ": not JSON"));
-      }
-      arguments[key] = std::move(parsed);
-    } else {
-      arguments[key] = value;
-    }
+    const json& property = properties.contains(key) ? properties[key] : kNoProperties;
+    const json& type = property.contains("type") ? property["type"] : json();
+    arguments[key] = Typed(value, type.is_string() ? type.get<std::string>() : "");
   }
-  if (absl::Status valid = schema.Validate(arguments); !valid.ok()) return valid;
-  return arguments;
+  absl::StatusOr<CheckedArguments> checked = schema.Check(arguments);
+  if (!checked.ok()) return checked.status();
+  return std::move(checked->arguments);
 }
 
 }  // namespace kbot::tools

@@ -13,10 +13,10 @@ namespace kbot::tools {
 // `base` plus every member of `query`: integer properties parsed as
 // integers, number ones as numbers, boolean ones from true/false/1/0, array
 // and object ones as JSON text, anything else (strings, anyOf) kept as the
-// string. Then validated against `schema` (compiled from `input_schema`).
-// InvalidArgument names the member: a key the schema does not declare, one
-// given twice or already in `base`, a value that is not of its type, or the
-// schema's own complaint.
+// string. Then checked against `schema` (compiled from `input_schema`) as a
+// tools/call's arguments are (CompiledSchema::Check: the same words, the same
+// mended slips). InvalidArgument names the member: one given twice or already
+// in `base`, or the check's complaint (an unknown key, a value not of its type).
 absl::StatusOr<nlohmann::json> ArgumentsFromQuery(const QueryParams& query,
                                                   const nlohmann::json& input_schema,
                                                   const CompiledSchema& schema,

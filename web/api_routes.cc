@@ -49,8 +49,8 @@ void Run(const Api& api, const httplib::Request& req, httplib::Response& res) {
   absl::StatusOr<json> arguments =
       tools::ArgumentsFromQuery(QueryOf(req), t.tool.input_schema, t.schema);
   if (!arguments.ok()) {
-    return WriteError(res, 400,
-                      absl::StrCat(name, ": invalid arguments: ", arguments.status().message()));
+    // The words a tools/call with these arguments gets.
+    return WriteError(res, 400, absl::StrCat(name, ": ", arguments.status().message()));
   }
   // A handler's log lines go nowhere: a route answers with the result alone.
   const tools::ToolCall call{*arguments, api.workspace, NoProgress(), tools::QuietLogger(),

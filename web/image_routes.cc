@@ -73,7 +73,7 @@ absl::StatusOr<tools::GafExportRequest> RequestOf(const Routes& r, const std::st
   for (const auto& [key, value] : query) {
     if (key == "context" || key == "path" || key == "format") {
       return absl::InvalidArgumentError(
-          absl::StrCat("unknown parameter \"", key, "\" (/", kind,
+          absl::StrCat("unknown argument '", key, "' (/", kind,
                        "/ takes sequence, frame, palette, transparency, scale)"));
     }
     if (key == "frame" && kind != "png") {

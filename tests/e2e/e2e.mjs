@@ -666,15 +666,26 @@ async function commonChecks(client, ctx) {
     assert.match(textOf(r), /no-such-context/);
   });
 
-  await check('invalid arguments: gaf_export scale 9 is McpError -32602', async () => {
-    await expectMcpError(client.callTool({ name: 'gaf_export', arguments: { path: 'anims/demo.gaf', scale: 9 } }), -32602, 'scale 9');
+  // MCP 2025-11-25: a wrong argument is a tool error the model reads, naming what is allowed.
+  await check('invalid argument: a tool error naming the allowed values and the closest', async () => {
+    const cases = [
+      [{ path: 'anims/demo.gaf', format: 'GFI' }, "gaf_export: format 'GFI': use one of png, gif, apng, sheet; did you mean 'gif'?"],
+      [{ path: 'anims/demo.gaf', scale: 9 }, 'gaf_export: scale 9: use an integer from 1 to 8; the closest is 8'],
+      [{ path: 'anims/demo.gaf', fram: 1 }, "gaf_export: unknown argument 'fram' (the arguments are context, format, frame, palette, path, scale, sequence, transparency); did you mean 'frame'?"],
+      [{ format: 'gif' }, "gaf_export: missing argument 'path'"],
+    ];
+    for (const [args, words] of cases) {
+      const r = await client.callTool({ name: 'gaf_export', arguments: args });
+      assert.equal(r.isError, true, JSON.stringify(r).slice(0, 300));
+      assert.ok(textOf(r).startsWith(words), textOf(r));
+    }
   });
 
-  await check('invalid arguments: unknown argument, missing path, wrong types: -32602', async () => {
-    await expectMcpError(client.callTool({ name: 'gaf_list', arguments: { path: 'anims/demo.gaf', bogus: 1 } }), -32602, 'extra argument');
-    await expectMcpError(client.callTool({ name: 'gaf_list', arguments: {} }), -32602, 'missing path');
-    await expectMcpError(client.callTool({ name: 'gaf_list', arguments: { path: 7 } }), -32602, 'path a number');
-    await expectMcpError(client.callTool({ name: 'gaf_export', arguments: { path: 'anims/demo.gaf', format: 'bmp' } }), -32602, 'format bmp');
+  await check('invalid argument: obvious slips are read as meant, and the result says so', async () => {
+    const r = await client.callTool({ name: 'gaf_export', arguments: { path: 'anims/demo.gaf', frame: '1', format: 'PNG' } });
+    assert.equal(r.isError, false, textOf(r));
+    assert.equal(r.structuredContent.frame, 1);
+    assert.equal(r.content.at(-1).text, "Read format 'PNG' as 'png', frame '1' as 1.");
   });
 
   await check('unknown tool: McpError -32602', async () => {
@@ -888,8 +899,8 @@ async function rawSession() {
     await expectError(-32600);
     await expectPing(6);
   });
-  await check('arguments of the wrong type: -32602 with the request id, then ping', async () => {
-    await send({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'gaf_list', arguments: { path: 5 } } });
+  await check('arguments that are not an object: -32602 with the request id, then ping', async () => {
+    await send({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'gaf_list', arguments: ['anims/demo.gaf'] } });
     await expectError(-32602, 7);
     await send({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'gaf_export', arguments: 'path=anims/demo.gaf' } });
     await expectError(-32602, 8);

@@ -185,10 +185,13 @@ TEST_F(ToolsOverMcp, ExportFailuresAreToolErrorsThatNameTheFile) {
   EXPECT_NE(ErrorText("gaf_list", {{"context", "nope"}, {"path", "a.gaf"}}).find("nope"), std::string::npos);
   EXPECT_NE(ErrorText("gaf_export", {{"path", "anims/demo.gaf"}, {"format", "gif"}, {"frame", 1}}).find("frame"),
             std::string::npos);
-  EXPECT_EQ(client_.CallTool("gaf_export", {{"path", "anims/demo.gaf"}, {"scale", 9}})["error"]["code"],
-            mcp::kInvalidParams);
-  EXPECT_EQ(client_.CallTool("gaf_export", {{"path", "anims/demo.gaf"}, {"transparency", "corners"}})["error"]["code"],
-            mcp::kInvalidParams);
+  EXPECT_EQ(ErrorText("gaf_export", {{"path", "anims/demo.gaf"}, {"scale", 9}}),
+            "gaf_export: scale 9: use an integer from 1 to 8; the closest is 8");
+  EXPECT_EQ(ErrorText("gaf_export", {{"path", "anims/demo.gaf"}, {"transparency", "corners"}}),
+            "gaf_export: transparency 'corners': use game (the stored key), heuristic (corner "
+            "guess), none, or a palette index 0-255 drawn transparent");
+  EXPECT_EQ(ErrorText("gaf_export", {{"path", "anims/demo.gaf"}, {"format", "GFI"}}),
+            "gaf_export: format 'GFI': use one of png, gif, apng, sheet; did you mean 'gif'?");
 }
 
 TEST_F(ToolsOverMcp, PaletteCandidatesListTheChain) {

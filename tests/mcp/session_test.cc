@@ -142,34 +142,42 @@ TEST(Session, ToolsListPagesWithOpaqueCursors) {
   EXPECT_EQ(ErrorCode(client.Call("tools/list", {{"cursor", 3}})), mcp::kInvalidParams);
 }
 
-TEST(Session, ArgumentsAreValidatedBeforeTheHandlerRuns) {
+// MCP 2025-11-25: a wrong argument is a tool error (isError) in words the
+// model can act on; only arguments that are not an object stay -32602.
+TEST(Session, WrongArgumentsAreToolErrorsBeforeTheHandlerRuns) {
   McpClient client(DemoWorkspace(), TestTools());
   client.Initialize();
   struct Case {
     json arguments;
-    std::string names;
+    std::string text;
   };
   const std::vector<Case> cases = {
-      {json::object(), "text"},
-      {{{"text", 5}}, "text"},
-      {{{"text", "a"}, {"times", 0}}, "times"},
-      {{{"text", "a"}, {"times", "2"}}, "times"},
-      {{{"text", "a"}, {"extra", true}}, "extra"},
-      {json::array(), "arguments"},
+      {json::object(), "echo: missing argument 'text'"},
+      {{{"text", true}}, "echo: text true: use a string"},
+      {{{"text", "a"}, {"times", 0}}, "echo: times 0: use an integer 1 or more; the closest is 1"},
+      {{{"text", "a"}, {"times", "two"}}, "echo: times 'two': use an integer 1 or more"},
+      {{{"text", "a"}, {"extra", true}},
+       "echo: unknown argument 'extra' (the arguments are text, times)"},
   };
   for (const Case& c : cases) {
     const json r = client.CallTool("echo", c.arguments);
-    EXPECT_EQ(ErrorCode(r), mcp::kInvalidParams) << c.arguments;
-    const std::string message = r["error"]["message"];
-    EXPECT_NE(message.find("echo: invalid arguments"), std::string::npos) << message;
-    EXPECT_NE(message.find(c.names), std::string::npos) << message;
+    ASSERT_TRUE(r.contains("result")) << r;
+    EXPECT_EQ(r["result"]["isError"], true) << c.arguments;
+    EXPECT_EQ(r["result"]["content"][0]["text"], c.text) << c.arguments;
   }
+  EXPECT_EQ(ErrorCode(client.CallTool("echo", json::array())), mcp::kInvalidParams);
   const json ok = client.CallTool("echo", {{"text", "ab"}, {"times", 2}})["result"];
   EXPECT_EQ(ok["structuredContent"], (json{{"text", "abab"}}));
   EXPECT_EQ(ok["content"][0]["type"], "text");
   EXPECT_EQ(json::parse(ok["content"][0]["text"].get<std::string>()), ok["structuredContent"])
       << "the text block carries the same JSON for older clients";
   EXPECT_EQ(ok["isError"], false);
+  EXPECT_EQ(ok["content"].size(), 1u);
+  // An obvious slip is mended, and the result says so.
+  const json mended = client.CallTool("echo", {{"text", 7}, {"times", "2"}})["result"];
+  EXPECT_EQ(mended["structuredContent"], (json{{"text", "77"}}));
+  ASSERT_EQ(mended["content"].size(), 2u);
+  EXPECT_EQ(mended["content"][1]["text"], "Read text 7 as '7', times '2' as 2.");
 }
 
 TEST(Session, AToolThatFailsReturnsIsError) {

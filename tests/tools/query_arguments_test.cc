@@ -43,18 +43,23 @@ TEST(ArgumentsFromQuery, TypesEachValueByItsSchema) {
 }
 
 TEST(ArgumentsFromQuery, RefusesWhatTheSchemaDoesNotAllow) {
-  EXPECT_EQ(Parse({{"path", "a"}, {"n", "x"}}).status().message(), "n=x: not an integer");
+  // The words of a tools/call's argument check (base/argument_check.h).
+  EXPECT_EQ(Parse({{"path", "a"}, {"n", "x"}}).status().message(),
+            "n 'x': use an integer 0 or more");
   EXPECT_EQ(Parse({{"path", "a"}, {"flag", "maybe"}}).status().message(),
-            "flag=maybe: not true or false");
-  EXPECT_EQ(Parse({{"path", "a"}, {"other", "1"}}).status().message(),
-            "unknown parameter \"other\"");
+            "flag 'maybe': use true or false");
+  EXPECT_EQ(Parse({{"path", "a"}, {"nn", "1"}}).status().message(),
+            "unknown argument 'nn' (the arguments are either, flag, n, names, path, ratio); "
+            "did you mean 'n'?");
   EXPECT_EQ(Parse({{"path", "a"}, {"n", "1"}, {"n", "2"}}).status().message(),
             "parameter \"n\" given twice");
   EXPECT_EQ(Parse({{"path", "b"}}, json{{"path", "a"}}).status().message(),
             "parameter \"path\" given twice");
-  EXPECT_FALSE(Parse({{"n", "1"}}).ok());                   // path is required
-  EXPECT_FALSE(Parse({{"path", "a"}, {"n", "-1"}}).ok());  // minimum
-  EXPECT_FALSE(Parse({{"path", "a"}, {"names", "[1"}}).ok());
+  EXPECT_EQ(Parse({{"n", "1"}}).status().message(), "missing argument 'path'");
+  EXPECT_EQ(Parse({{"path", "a"}, {"n", "-1"}}).status().message(),
+            "n -1: use an integer 0 or more; the closest is 0");
+  EXPECT_EQ(Parse({{"path", "a"}, {"names", "[1"}}).status().message(),
+            "names '[1': use an array");
 }
 
 }  // namespace

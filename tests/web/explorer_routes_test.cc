@@ -222,17 +222,17 @@ TEST_F(ExplorerTest, BadParametersAre400WithAMessage) {
   ExpectError(Get(png + "?sequence=99"), 400, "99");
   ExpectError(Get(png + "?sequence=nosuch"), 400, "nosuch");
   ExpectError(Get(png + "?frame=-1"), 400, "frame");
-  ExpectError(Get(png + "?frame=x"), 400, "frame=x: not an integer");
+  ExpectError(Get(png + "?frame=x"), 400, "frame 'x': use an integer 0 or more");
   ExpectError(Get(png + "?frame=99"), 400, "99");
   ExpectError(Get("/gif/ta/anims/demo.gaf?frame=1"), 400, "frame: only /png/");
   ExpectError(Get(png + "?scale=0"), 400, "scale");
   ExpectError(Get(png + "?scale=9"), 400, "scale");
-  ExpectError(Get(png + "?scale=two"), 400, "scale=two: not an integer");
+  ExpectError(Get(png + "?scale=two"), 400, "scale 'two': use an integer from 1 to 8");
   ExpectError(Get(png + "?transparency=bogus"), 400, "transparency");
   ExpectError(Get(png + "?transparency=300"), 400, "transparency");
-  ExpectError(Get(png + "?colour=red"), 400, "unknown parameter \"colour\"");
-  ExpectError(Get(png + "?format=gif"), 400, "unknown parameter \"format\"");
-  ExpectError(Get(png + "?context=tak"), 400, "unknown parameter \"context\"");
+  ExpectError(Get(png + "?colour=red"), 400, "unknown argument 'colour'");
+  ExpectError(Get(png + "?format=gif"), 400, "unknown argument 'format'");
+  ExpectError(Get(png + "?context=tak"), 400, "unknown argument 'context'");
   ExpectError(Get(png + "?scale=2&scale=3"), 400, "given twice");
   ExpectError(Get(png + "?palette=palettes/none.pal"), 400, "none.pal");
   ExpectError(Get("/png/ta/palettes/palette.pal"), 400, "palette.pal");  // not a GAF
@@ -306,12 +306,13 @@ TEST_F(ExplorerTest, ApiRoutesTypeTheQueryBySchemaAndRefuseBadArguments) {
   EXPECT_EQ(body["frame"], 1);
   EXPECT_EQ(body["transparency"], "game");
 
-  ExpectError(Get("/api/gaf_list?context=ta"), 400, "path");
+  ExpectError(Get("/api/gaf_list?context=ta"), 400, "missing argument 'path'");
   ExpectError(Get("/api/gaf_list?context=ta&path=anims/demo.gaf&colour=red"), 400,
-              "unknown parameter \"colour\"");
+              "unknown argument 'colour'");
   ExpectError(Get("/api/gaf_export?context=ta&path=anims/demo.gaf&scale=big"), 400,
-              "scale=big: not an integer");
-  ExpectError(Get("/api/gaf_export?context=ta&path=anims/demo.gaf&scale=20"), 400, "scale");
+              "scale 'big': use an integer from 1 to 8");
+  ExpectError(Get("/api/gaf_export?context=ta&path=anims/demo.gaf&scale=20"), 400,
+              "scale 20: use an integer from 1 to 8; the closest is 8");
   // The tool says NotFound for a sequence the file lacks: 404, as for a file.
   ExpectError(Get("/api/gaf_info?context=ta&path=anims/demo.gaf&sequence=nosuch"), 404, "nosuch");
   ExpectError(Get("/api/gaf_list?context=ta&path=anims/missing.gaf"), 404, "missing.gaf");
