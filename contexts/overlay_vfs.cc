@@ -1,10 +1,12 @@
 #include "contexts/overlay_vfs.h"
 
 #include <algorithm>
+#include <optional>
 #include <type_traits>
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 
 namespace kbot::contexts {
@@ -16,11 +18,11 @@ class OverlayVfs final : public Vfs {
   explicit OverlayVfs(std::vector<std::shared_ptr<const Vfs>> layers) : layers_(std::move(layers)) {}
 
   absl::StatusOr<VfsFile> Read(absl::string_view path) const override {
-    return FirstAnswer(path, [&](const Vfs& layer) { return layer.Read(path); });
+    return FirstAnswer(path, [](const Vfs& layer, absl::string_view p) { return layer.Read(p); });
   }
 
   absl::StatusOr<VfsStat> Stat(absl::string_view path) const override {
-    return FirstAnswer(path, [&](const Vfs& layer) { return layer.Stat(path); });
+    return FirstAnswer(path, [](const Vfs& layer, absl::string_view p) { return layer.Stat(p); });
   }
 
   absl::StatusOr<std::vector<VfsEntry>> List(Progress& progress) const override;
@@ -35,13 +37,16 @@ class OverlayVfs final : public Vfs {
 
  private:
   template <typename Lookup>
-  std::invoke_result_t<Lookup, const Vfs&> FirstAnswer(absl::string_view path, Lookup lookup) const {
+  using Answer = std::invoke_result_t<Lookup, const Vfs&, absl::string_view>;
+
+  template <typename Lookup>
+  Answer<Lookup> FirstAnswer(absl::string_view path, Lookup lookup) const {
     // A path no layer could accept gets one answer, not one per layer.
     absl::StatusOr<std::string> norm = NormalizePath(path);
     if (!norm.ok()) return norm.status();
     absl::Status folder;
     for (const auto& layer : layers_) {
-      auto answer = lookup(*layer);
+      auto answer = lookup(*layer, path);
       if (answer.ok()) return answer;
       if (absl::IsFailedPrecondition(answer.status())) {
         if (folder.ok()) folder = answer.status();
@@ -49,9 +54,39 @@ class OverlayVfs final : public Vfs {
         return answer;
       }
     }
+    if (std::optional<Answer<Lookup>> entry = ArchiveEntry(*norm, lookup)) return *entry;
     if (!folder.ok()) return folder;
     return absl::NotFoundError(absl::StrCat(path, ": no such file"));
   }
+
+  // "demo.ufo/anims/cursors.gaf": that entry of the archive layer named by
+  // the first component, even where an upper layer hides it (docs/design.md,
+  // archive entry paths). Nothing when no archive layer has that name.
+  template <typename Lookup>
+  std::optional<Answer<Lookup>> ArchiveEntry(const std::string& norm, Lookup lookup) const {
+    const size_t slash = norm.find('/');
+    if (slash == std::string::npos) return std::nullopt;
+    const absl::string_view archive = absl::string_view(norm).substr(0, slash);
+    for (const auto& layer : layers_) {
+      const std::vector<VfsSource> sources = layer->Sources();
+      if (sources.size() != 1 || sources[0].kind != "archive" ||
+          !absl::EqualsIgnoreCase(sources[0].name, archive)) {
+        continue;
+      }
+      auto answer = lookup(*layer, absl::string_view(norm).substr(slash + 1));
+      if (absl::IsNotFound(answer.status())) return std::nullopt;  // named as given
+      if (answer.ok()) Prefix(*answer, sources[0].name);
+      return answer;
+    }
+    return std::nullopt;
+  }
+
+  // The entry's own name, under its archive's: a cache keyed by the path
+  // must not take it for the copy that hides it.
+  static void Prefix(VfsStat& stat, absl::string_view archive) {
+    stat.path = absl::StrCat(archive, "/", stat.path);
+  }
+  static void Prefix(VfsFile& file, absl::string_view archive) { Prefix(file.stat, archive); }
 
   std::vector<std::shared_ptr<const Vfs>> layers_;
 };

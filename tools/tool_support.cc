@@ -2,6 +2,7 @@
 
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
+#include "tools/near_paths.h"
 
 namespace kbot::tools {
 
@@ -78,7 +79,7 @@ absl::StatusOr<ContextAsset> OpenContextAsset(const contexts::Context& context,
   ContextAsset out;
   out.context = &context;
   absl::StatusOr<contexts::VfsFile> file = out.context->vfs->Read(path);
-  if (!file.ok()) return InContext(*out.context, file.status());
+  if (!file.ok()) return InContext(*out.context, WithNearPaths(*context.vfs, path, file.status()));
   out.blob = std::move(file->blob);
   out.asset.path = std::move(file->stat.path);
   out.asset.bytes = out.blob.bytes();

@@ -2,8 +2,10 @@
 // entry hides.
 #include <gtest/gtest.h>
 
+#include "contexts/archive_vfs.h"
 #include "contexts/overlay_vfs.h"
 #include "tests/contexts/test_dir.h"
+#include "tests/support/hpi_bytes.h"
 
 namespace kbot::contexts {
 namespace {
@@ -72,6 +74,35 @@ TEST(OverlayVfs, SourcesFollowTheLayers) {
   EXPECT_EQ(sources[0].name, "folder");
   EXPECT_EQ(sources[1].name, "rev31.gp3");
   EXPECT_EQ(sources[2].name, "totala1.hpi");
+}
+
+// Loose files over a real (hand-built) archive, rev31.gp3, whose
+// anims/cursors.gaf the loose copy hides.
+std::unique_ptr<Vfs> LooseOverArchive() {
+  auto bytes = std::make_shared<const std::vector<uint8_t>>(kbot::testing::FlatHpiV1(
+      {{"anims/cursors.gaf", {'A', 'A'}}, {"units/x.fbi", {'x'}}}));
+  VfsStat stat{"rev31.gp3", bytes->size(), 7};
+  absl::StatusOr<std::unique_ptr<Vfs>> archive = MakeArchiveVfs(Blob::FromBuffer(bytes), stat);
+  EXPECT_TRUE(archive.ok()) << archive.status();
+  return MakeOverlayVfs({Layer({{"anims/cursors.gaf", {'L'}}}, "folder"), *std::move(archive)});
+}
+
+TEST(OverlayVfs, AnArchiveEntryHasAPathOfItsOwn) {
+  std::unique_ptr<Vfs> vfs = LooseOverArchive();
+  EXPECT_EQ(ReadText(*vfs, "anims/cursors.gaf"), "L");
+  EXPECT_EQ(ReadText(*vfs, "rev31.gp3/anims/cursors.gaf"), "AA");  // the hidden copy
+  EXPECT_EQ(ReadText(*vfs, "REV31.GP3\\Anims\\Cursors.gaf"), "AA");
+  EXPECT_EQ(ReadText(*vfs, "rev31.gp3/units/x.fbi"), "x");
+  // Its own name keeps the archive's, so caches keep the two copies apart.
+  EXPECT_EQ(vfs->Stat("rev31.gp3/anims/cursors.gaf")->path, "rev31.gp3/anims/cursors.gaf");
+  EXPECT_EQ(vfs->Read("rev31.gp3/anims/cursors.gaf")->stat.path, "rev31.gp3/anims/cursors.gaf");
+  EXPECT_EQ(ReadText(*vfs, "rev31.gp3/anims/nope.gaf"),
+            "error: rev31.gp3/anims/nope.gaf: no such file");
+  EXPECT_EQ(ReadText(*vfs, "other.hpi/anims/cursors.gaf"),
+            "error: other.hpi/anims/cursors.gaf: no such file");
+  // A memory layer is not an archive, whatever its source is called.
+  EXPECT_EQ(ReadText(*Sample(), "totala1.hpi/units/a.fbi"),
+            "error: totala1.hpi/units/a.fbi: no such file");
 }
 
 TEST(OverlayVfs, ListingStopsWhenProgressSaysSo) {
