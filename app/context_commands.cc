@@ -122,7 +122,12 @@ int RunContextList(const ListOptions& o) {
               << ": kbot mcp serves the built-in demo (add one with kbot context add)\n";
   }
   for (const json& c : out["contexts"]) {
-    if (c.contains("error")) std::cout << "warning: " << c["error"].get<std::string>() << "\n";
+    if (c.value("available", true) == false) {
+      std::cout << "warning: context " << c["name"].get<std::string>()
+                << " is unavailable: " << c["error"].get<std::string>() << "\n";
+    } else if (c.contains("error")) {
+      std::cout << "warning: " << c["error"].get<std::string>() << "\n";
+    }
     for (const json& s : c["sources"]) {
       if (s.contains("problem")) {
         std::cout << "warning: context " << c["name"].get<std::string>() << ": "

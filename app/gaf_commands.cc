@@ -15,6 +15,7 @@
 #include "app/workspace_support.h"
 #include "app/tool_options.h"
 #include "contexts/file_io.h"
+#include "tools/gaf_check_tool.h"
 #include "tools/gaf_export_tool.h"
 #include "tools/gaf_info_tool.h"
 #include "tools/gaf_list_tool.h"
@@ -28,6 +29,9 @@ using tools::json;
 
 struct CheckOptions {
   std::vector<std::string> paths;
+  std::optional<std::string> context;
+  std::shared_ptr<nlohmann::json> arguments =
+      std::make_shared<nlohmann::json>(nlohmann::json::object());
   bool json = false;
 };
 
@@ -158,7 +162,41 @@ json CheckFailure(const Unreadable& u) {
               {"pixels", 0},    {"warnings", json::array()}, {"errors", {u.why}}};
 }
 
+// gaf check --context: gaf_check over each PATH of the context (or the
+// whole context), its JSON or its summary and first problems.
+int RunContextCheck(const CheckOptions& o) {
+  absl::StatusOr<contexts::Workspace> workspace = OpenWorkspace({});
+  if (!workspace.ok()) return Fail("gaf check", workspace.status());
+  std::vector<std::string> paths = o.paths.empty() ? std::vector<std::string>{""} : o.paths;
+  bool errors = false;
+  for (const std::string& path : paths) {
+    json arguments = *o.arguments;
+    arguments["context"] = *o.context;
+    if (!path.empty()) arguments["path"] = path;
+    absl::StatusOr<json> out = RunTool(tools::GafCheckTool(), arguments, *workspace);
+    if (!out.ok()) return Fail("gaf check", out.status());
+    errors = errors || (*out)["errors"].get<uint64_t>() > 0;
+    if (o.json) {
+      PrintJson(*out);
+      continue;
+    }
+    for (const json& p : (*out)["problems"]) {
+      std::cout << p["path"].get<std::string>() << ": " << p["severity"].get<std::string>()
+                << ": " << p["message"].get<std::string>() << "\n";
+    }
+    const json& r = *out;
+    std::cout << "checked " << r["files"] << " file(s) in context " << *o.context << ": "
+              << r["sequences"] << " sequences, " << r["frames"] << " frames, " << r["pixels"]
+              << " pixels, " << r["warnings"] << " warnings, " << r["errors"] << " errors\n";
+  }
+  return errors ? kExitFailed : kExitOk;
+}
+
 int RunCheck(const CheckOptions& o) {
+  if (o.context) return RunContextCheck(o);
+  if (o.paths.empty()) {
+    return Usage("gaf check", absl::InvalidArgumentError("give PATH, or --context"));
+  }
   std::vector<Unreadable> unlistable;
   const std::vector<std::string> files = CollectGafFiles(o.paths, unlistable);
   std::vector<json> reports;
@@ -213,8 +251,11 @@ void AddGafCommands(CLI::App& app, int& exit_code) {
 
   auto check = std::make_shared<CheckOptions>();
   CLI::App* c = gaf->add_subcommand("check", "Decode every frame; report warnings and errors");
-  c->add_option("PATH", check->paths, "GAF/TAF files or folders (searched recursively)")
-      ->required();
+  c->add_option("PATH", check->paths,
+                "GAF/TAF files or folders (searched recursively); with --context, inside it "
+                "(default: the whole context)");
+  c->add_option("--context", check->context, "Check in this context (kbot context list)");
+  AddToolOptions(*c, tools::GafCheckTable().Params(), check->arguments);
   c->add_flag("--json", check->json, "Print the report as JSON");
   c->callback([check, &exit_code] { exit_code = RunCheck(*check); });
 

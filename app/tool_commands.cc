@@ -10,6 +10,7 @@
 #include "app/workspace_support.h"
 #include "contexts/file_io.h"
 #include "app/tool_options.h"
+#include "tools/asset_find_tool.h"
 #include "tools/palette_candidates_tool.h"
 #include "tools/palette_describe_tool.h"
 #include "tools/vfs_list_tool.h"
@@ -41,6 +42,12 @@ struct CandidatesOptions {
 
 struct DescribeOptions : FileCommandOptions {
   std::optional<std::string> swatch;
+};
+
+struct FindOptions {
+  std::optional<std::string> context;
+  std::shared_ptr<tools::json> arguments = std::make_shared<tools::json>(tools::json::object());
+  bool json = false;
 };
 
 // Runs `tool` over the contexts this run serves.
@@ -155,6 +162,43 @@ int RunDescribe(const DescribeOptions& o) {
       });
 }
 
+// asset_find's hits as a table: what, where, and the tool that opens it.
+int RunFind(const FindOptions& o) {
+  json arguments = *o.arguments;
+  if (o.context) arguments["context"] = *o.context;
+  absl::StatusOr<json> out = Run(tools::AssetFindTool(), arguments);
+  if (!out.ok()) return Fail("find", out.status());
+  if (o.json) {
+    PrintJson(*out);
+    return kExitOk;
+  }
+  Table table({"Kind", "Context", "Path", "Name", "Score", "Open with"});
+  for (const json& h : (*out)["hits"]) {
+    table.Add({h["kind"].get<std::string>(), h["context"].get<std::string>(),
+               h["path"].get<std::string>(), h.value("name", ""),
+               std::to_string(h["score"].get<int64_t>()), h["tool"].get<std::string>()});
+  }
+  table.Print(std::cout);
+  std::cout << (*out)["hits"].size() << " of " << (*out)["total"] << " hit(s) for \""
+            << (*out)["query"].get<std::string>() << "\"\n";
+  return kExitOk;
+}
+
+void AddFind(CLI::App& app, int& exit_code) {
+  auto find = std::make_shared<FindOptions>();
+  CLI::App* f = app.add_subcommand("find", "Find assets by name: files, GAF sequences, GTA1 texts");
+  f->add_option("--context", find->context, "Search this context only (default: every one)");
+  AddToolOptions(*f, tools::AssetFindTable().Params(), find->arguments, {"context"});
+  // QUERY may also be given first, without --query (the tool's check says
+  // when neither is).
+  f->get_option("--query")->required(false);
+  f->add_option_function<std::string>(
+      "QUERY", [find](const std::string& q) { (*find->arguments)["query"] = q; },
+      "What to look for (or --query)");
+  f->add_flag("--json", find->json, "Print the asset_find JSON");
+  f->callback([find, &exit_code] { exit_code = RunFind(*find); });
+}
+
 void AddPaletteDescribe(CLI::App& palette, int& exit_code) {
   auto describe = std::make_shared<DescribeOptions>();
   CLI::App* d = palette.add_subcommand("describe", "The 256 colours of a PAL or PCX palette");
@@ -179,6 +223,8 @@ void AddToolCommands(CLI::App& app, int& exit_code) {
       absl::StrCat("Show at most this many (1-1000) [default: ", kVfsListCommandLimit, "]"));
   l->add_flag("--json", list->json, "Print the vfs_list JSON");
   l->callback([list, &exit_code] { exit_code = RunVfsList(*list); });
+
+  AddFind(app, exit_code);
 
   CLI::App* palette = app.add_subcommand("palette", "Palettes");
   palette->require_subcommand(1);

@@ -85,6 +85,19 @@ void AddToolOptions(CLI::App& command, const std::vector<tools::Param>& params,
     if (type == "boolean") {
       o = command.add_flag_callback(flag, [arguments, name] { (*arguments)[name] = true; },
                                     OptionHelp(param));
+    } else if (type == "array") {
+      // --kinds file --kinds text, or --kinds file,text: each item checked
+      // as the array's items are.
+      const json items = param.schema.value("items", json::object());
+      o = command.add_option_function<std::vector<std::string>>(
+          flag,
+          [arguments, name, flag, items](const std::vector<std::string>& values) {
+            json list = json::array();
+            for (const std::string& v : values) list.push_back(CheckedValue(flag, items, v));
+            (*arguments)[name] = std::move(list);
+          },
+          OptionHelp(param));
+      o->delimiter(',')->type_name(TypeName(items));
     } else {
       // Every value goes through the tool's own check, not CLI11's: the
       // words a wrong --format gets are those a wrong format argument gets.

@@ -10,19 +10,26 @@ namespace kbot::app {
 
 absl::StatusOr<contexts::Workspace> OpenWorkspace(const std::vector<std::string>& context_flags) {
   std::vector<contexts::ContextSpec> specs;
+  std::vector<std::string> problems;
   absl::StatusOr<std::string> registry = contexts::RegistryPath();
   // No configuration folder at all (no HOME): nothing registered, not an error.
   if (registry.ok()) {
     absl::StatusOr<std::vector<contexts::ContextSpec>> loaded = contexts::LoadRegistry(*registry);
-    if (!loaded.ok()) return loaded.status();
-    specs = *std::move(loaded);
+    if (loaded.ok()) {
+      specs = *std::move(loaded);
+    } else {
+      // The rest still works (a server still starts); where contexts are
+      // listed or looked up, this is said.
+      problems.push_back(absl::StrCat(loaded.status().message(),
+                                      ": its contexts are not served (fix or remove the file)"));
+    }
   }
   for (const std::string& flag : context_flags) {
     absl::StatusOr<contexts::ContextSpec> spec = contexts::ParseContextFlag(flag);
     if (!spec.ok()) return spec.status();
     specs.push_back(*std::move(spec));
   }
-  return contexts::Workspace::Open(specs, demo::MakeDemoContext);
+  return contexts::Workspace::Open(specs, demo::MakeDemoContext, std::move(problems));
 }
 
 absl::StatusOr<CommandAsset> OpenCommandAsset(const std::string& file,

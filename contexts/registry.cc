@@ -60,7 +60,7 @@ absl::Status ValidateContextName(absl::string_view name) {
 // Links are not followed where that is not needed: the user's own spelling of
 // the folder is kept. Only a ".." goes through the file system, because
 // "link/.." is not the folder that holds "link".
-absl::StatusOr<std::string> AbsoluteFolder(const std::string& dir) {
+absl::StatusOr<std::string> AbsolutePath(const std::string& dir) {
   std::error_code ec;
   fs::path p = fs::absolute(dir, ec);
   if (ec) return absl::InvalidArgumentError(absl::StrCat(dir, ": ", ec.message()));
@@ -70,7 +70,14 @@ absl::StatusOr<std::string> AbsoluteFolder(const std::string& dir) {
   if (ec) return absl::InvalidArgumentError(absl::StrCat(dir, ": ", ec.message()));
   std::string out = p.string();
   while (out.size() > 1 && out.back() == '/') out.pop_back();
-  const fs::file_status st = fs::status(out, ec);
+  return out;
+}
+
+absl::StatusOr<std::string> AbsoluteFolder(const std::string& dir) {
+  absl::StatusOr<std::string> out = AbsolutePath(dir);
+  if (!out.ok()) return out.status();
+  std::error_code ec;
+  const fs::file_status st = fs::status(*out, ec);
   if (!fs::exists(st)) return absl::NotFoundError(absl::StrCat(dir, ": no such folder"));
   if (!fs::is_directory(st)) return absl::InvalidArgumentError(absl::StrCat(dir, ": not a folder"));
   return out;
@@ -93,7 +100,9 @@ absl::StatusOr<ContextSpec> ParseContextFlag(absl::string_view flag) {
   spec.game = *game;
   const std::string dir(flag.substr(colon + 1));
   if (dir.empty()) return bad("no folder after the ':'");
-  absl::StatusOr<std::string> path = AbsoluteFolder(dir);
+  // Whether DIR is a folder is the workspace's question: a context whose
+  // folder is missing is served as unavailable, so a server still starts.
+  absl::StatusOr<std::string> path = AbsolutePath(dir);
   if (!path.ok()) {
     return absl::Status(path.status().code(),
                         absl::StrCat("--context \"", flag, "\": ", path.status().message()));

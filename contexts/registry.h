@@ -35,12 +35,16 @@ struct ContextSpec {
 // URIs and on command lines.
 absl::Status ValidateContextName(absl::string_view name);
 
-// `dir` made absolute (relative to the working folder), for storing: NotFound
-// when nothing is there, InvalidArgument when it is not a folder. Messages name
-// `dir` as given.
+// `dir` made absolute (relative to the working folder) and normal, whether
+// or not anything is there. InvalidArgument naming `dir` when it cannot be.
+absl::StatusOr<std::string> AbsolutePath(const std::string& dir);
+
+// AbsolutePath, for storing a folder: NotFound when nothing is there,
+// InvalidArgument when it is not a folder. Messages name `dir` as given.
 absl::StatusOr<std::string> AbsoluteFolder(const std::string& dir);
 
-// "NAME=GAME:DIR" of `--context` (DIR made absolute; it must be a folder).
+// "NAME=GAME:DIR" of `--context` (DIR made absolute; a DIR that is not a
+// folder makes an unavailable context when the workspace opens it).
 absl::StatusOr<ContextSpec> ParseContextFlag(absl::string_view flag);
 
 // contexts.json in $KBOT_CONFIG_DIR, else $XDG_CONFIG_HOME/kbot, else

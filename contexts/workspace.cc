@@ -9,9 +9,42 @@
 
 namespace kbot::contexts {
 
+namespace {
+
+// The VFS of a context that cannot be read: every lookup is the reason.
+class UnavailableVfs final : public Vfs {
+ public:
+  explicit UnavailableVfs(std::string reason) : reason_(std::move(reason)) {}
+  absl::StatusOr<VfsFile> Read(absl::string_view) const override { return Why(); }
+  absl::StatusOr<VfsStat> Stat(absl::string_view) const override { return Why(); }
+  absl::StatusOr<std::vector<VfsEntry>> List(Progress&) const override { return Why(); }
+  std::vector<VfsSource> Sources() const override { return {}; }
+
+ private:
+  absl::Status Why() const { return absl::FailedPreconditionError(reason_); }
+  std::string reason_;
+};
+
+Context OpenContext(const ContextSpec& spec) {
+  Context c{spec.name, spec.game, spec.path, false, nullptr, ""};
+  absl::StatusOr<std::unique_ptr<Vfs>> vfs = MakeGameFolderVfs(spec.path);
+  if (vfs.ok()) {
+    c.vfs = *std::move(vfs);
+  } else {
+    c.unavailable = std::string(vfs.status().message());  // names the folder
+    c.vfs = std::make_unique<UnavailableVfs>(
+        absl::StrCat("context \"", spec.name, "\" is unavailable: ", c.unavailable));
+  }
+  return c;
+}
+
+}  // namespace
+
 absl::StatusOr<Workspace> Workspace::Open(const std::vector<ContextSpec>& specs,
-                                          const BuiltinFactory& builtin) {
+                                          const BuiltinFactory& builtin,
+                                          std::vector<std::string> problems) {
   Workspace ws;
+  ws.problems_ = std::move(problems);
   if (specs.empty()) {
     if (!builtin) return ws;
     absl::StatusOr<Context> made = builtin();
@@ -20,13 +53,7 @@ absl::StatusOr<Workspace> Workspace::Open(const std::vector<ContextSpec>& specs,
     return ws;
   }
   for (const ContextSpec& spec : specs) {
-    absl::StatusOr<std::unique_ptr<Vfs>> vfs = MakeGameFolderVfs(spec.path);
-    if (!vfs.ok()) {
-      // The VFS error names the folder; say which context wanted it.
-      return absl::Status(vfs.status().code(),
-                          absl::StrCat("context \"", spec.name, "\": ", vfs.status().message()));
-    }
-    Context c{spec.name, spec.game, spec.path, false, *std::move(vfs)};
+    Context c = OpenContext(spec);
     auto same = std::find_if(ws.contexts_.begin(), ws.contexts_.end(),
                              [&](const Context& o) { return o.name == spec.name; });
     if (same != ws.contexts_.end()) {
@@ -40,17 +67,30 @@ absl::StatusOr<Workspace> Workspace::Open(const std::vector<ContextSpec>& specs,
 
 absl::StatusOr<const Context*> Workspace::Find(const std::optional<std::string>& name) const {
   const auto known = [&] {
-    return absl::StrJoin(contexts_, ", ",
-                         [](std::string* out, const Context& c) { out->append(c.name); });
+    std::string out = absl::StrJoin(contexts_, ", ", [](std::string* o, const Context& c) {
+      o->append(c.name);
+    });
+    for (const std::string& p : problems_) absl::StrAppend(&out, "; ", p);
+    return out;
+  };
+  const auto usable = [](const Context& c) -> absl::StatusOr<const Context*> {
+    if (!c.unavailable.empty()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("context \"", c.name, "\" is unavailable: ", c.unavailable));
+    }
+    return &c;
   };
   if (name) {
     for (const Context& c : contexts_) {
-      if (c.name == *name) return &c;
+      if (c.name == *name) return usable(c);
     }
     return absl::NotFoundError(absl::StrCat("no context \"", *name, "\" (known: ", known(), ")"));
   }
-  if (contexts_.size() == 1) return &contexts_[0];
-  if (contexts_.empty()) return absl::NotFoundError("no context is registered");
+  if (contexts_.size() == 1) return usable(contexts_[0]);
+  if (contexts_.empty()) {
+    return absl::NotFoundError(problems_.empty() ? std::string("no context is registered")
+                                                 : absl::StrCat("no context: ", known().substr(2)));
+  }
   return absl::InvalidArgumentError(
       absl::StrCat("several contexts are registered (", known(), "): name one with `context`"));
 }

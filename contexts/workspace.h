@@ -21,6 +21,9 @@ struct Context {
   std::string root;      // the folder; empty for the built-in demo
   bool builtin = false;  // the demo context, generated in memory
   std::unique_ptr<Vfs> vfs;
+  // Why the context cannot be read ("/data/ta: no such folder"); empty when
+  // it can. Its VFS then answers every call with that reason.
+  std::string unavailable;
 };
 
 // Makes the context served when no spec names one. The app passes the demo
@@ -29,21 +32,29 @@ using BuiltinFactory = std::function<absl::StatusOr<Context>()>;
 
 class Workspace {
  public:
-  // Opens a VFS for each spec (a folder that is missing is an error naming
-  // the context and the folder). No spec at all: the context `builtin` makes
-  // (none without one). Later specs with a name already taken replace the
-  // earlier one (a --context flag overrides the registry for one run).
+  // Opens a VFS for each spec. A folder that is missing or cannot be opened
+  // makes an unavailable context with the reason, never a failed start: one
+  // bad folder must not take the others (and a server) down. No spec at all:
+  // the context `builtin` makes (none without one). Later specs with a name
+  // already taken replace the earlier one (a --context flag overrides the
+  // registry for one run). `problems`: what kept contexts from being known at
+  // all (a registry that cannot be read), said wherever contexts are listed.
   static absl::StatusOr<Workspace> Open(const std::vector<ContextSpec>& specs,
-                                        const BuiltinFactory& builtin = nullptr);
+                                        const BuiltinFactory& builtin = nullptr,
+                                        std::vector<std::string> problems = {});
 
   const std::vector<Context>& contexts() const { return contexts_; }
+  const std::vector<std::string>& problems() const { return problems_; }
 
   // The context called `name`; without a name, the only context when there
-  // is exactly one. Errors (NotFound / InvalidArgument) list the names known.
+  // is exactly one. Errors (NotFound / InvalidArgument) list the names known
+  // and the workspace's problems; an unavailable context is
+  // FailedPrecondition with its reason.
   absl::StatusOr<const Context*> Find(const std::optional<std::string>& name) const;
 
  private:
   std::vector<Context> contexts_;
+  std::vector<std::string> problems_;
 };
 
 }  // namespace kbot::contexts

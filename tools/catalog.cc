@@ -5,9 +5,13 @@
 #include <map>
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "tools/asset_find_tool.h"
 #include "tools/context_list_tool.h"
 #include "tools/font_render_tool.h"
 #include "tools/fxt_decode_tool.h"
+#include "tools/gaf_check_tool.h"
 #include "tools/gaf_export_tool.h"
 #include "tools/gaf_info_tool.h"
 #include "tools/gaf_list_tool.h"
@@ -71,12 +75,46 @@ const std::vector<std::string>& DeclaredValues(absl::string_view argument) {
 
 }  // namespace
 
+const std::vector<std::string>& Toolsets() {
+  static const std::vector<std::string> toolsets = {"gaf", "hpi", "palette", "gta"};
+  return toolsets;
+}
+
+std::string ToolsetOf(absl::string_view tool_name) {
+  if (tool_name == "context_list" || tool_name == "asset_find" || tool_name == "vfs_list") {
+    return "core";
+  }
+  if (absl::StartsWith(tool_name, "gaf_")) return "gaf";
+  if (absl::StartsWith(tool_name, "hpi_")) return "hpi";
+  if (absl::StartsWith(tool_name, "palette_")) return "palette";
+  return "gta";  // maps, styles, texts, fonts, pictures, settings
+}
+
+absl::StatusOr<std::vector<Tool>> ToolsOf(const std::vector<std::string>& toolsets) {
+  for (const std::string& t : toolsets) {
+    if (std::find(Toolsets().begin(), Toolsets().end(), t) == Toolsets().end()) {
+      return absl::InvalidArgumentError(absl::StrCat("unknown toolset \"", t, "\" (use ",
+                                                     absl::StrJoin(Toolsets(), ", "), ")"));
+    }
+  }
+  std::vector<Tool> out;
+  for (Tool& tool : AllTools()) {
+    const std::string set = ToolsetOf(tool.name);
+    if (toolsets.empty() || set == "core" ||
+        std::find(toolsets.begin(), toolsets.end(), set) != toolsets.end()) {
+      out.push_back(std::move(tool));
+    }
+  }
+  return out;
+}
+
 std::vector<Tool> AllTools() {
-  return {ContextListTool(),       VfsListTool(), GafListTool(),  GafInfoTool(), GafExportTool(),
-          PaletteCandidatesTool(), HpiListTool(), MapDescribeTool(), MapRenderTool(),
-          StyleDescribeTool(), StyleTilesTool(), FxtDecodeTool(), FontRenderTool(),
-          PictureExportTool(), PlayerDescribeTool(),
-          PaletteDescribeTool()};
+  return {ContextListTool(),   AssetFindTool(),       VfsListTool(),
+          GafListTool(),       GafInfoTool(),         GafExportTool(),
+          GafCheckTool(),      PaletteCandidatesTool(), HpiListTool(),
+          MapDescribeTool(),   MapRenderTool(),       StyleDescribeTool(),
+          StyleTilesTool(),    FxtDecodeTool(),       FontRenderTool(),
+          PictureExportTool(), PlayerDescribeTool(),  PaletteDescribeTool()};
 }
 
 absl::StatusOr<std::vector<std::string>> CompleteArgument(absl::string_view argument,

@@ -13,6 +13,15 @@ using nlohmann::json;
 
 std::vector<Tool> AllTools();
 
+// The toolsets `kbot mcp --toolsets` chooses from, and the one a tool is in.
+// "core" (context_list, asset_find, vfs_list) is always served.
+const std::vector<std::string>& Toolsets();  // gaf, hpi, palette, gta
+std::string ToolsetOf(absl::string_view tool_name);
+
+// The tools of `toolsets` and of core; every tool when `toolsets` is empty.
+// InvalidArgument naming an unknown toolset and the known ones.
+absl::StatusOr<std::vector<Tool>> ToolsOf(const std::vector<std::string>& toolsets);
+
 // completion/complete: values for the `context`, `path`, `palette` and
 // `sequence` arguments, and for any argument a tool declares with an enum
 // (`format`, `transparency`, `kind`...), that start with `prefix`

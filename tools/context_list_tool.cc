@@ -25,6 +25,11 @@ ContextListing Listing(const contexts::Context& c) {
   if (!c.builtin) out.path = c.root;
   out.builtin = c.builtin;
   out.transparency = defaults.transparency.Name();
+  if (!c.unavailable.empty()) {
+    out.available = false;
+    out.error = c.unavailable;
+    return out;
+  }
   // A folder that cannot be listed any more: files null and the error, so
   // that one broken context does not hide the others.
   absl::StatusOr<std::vector<contexts::VfsEntry>> files = c.vfs->List();
@@ -61,19 +66,24 @@ const ResultTable<ContextListing>& ContextListing::Fields() {
       .Add("transparency", &C::transparency, StringSchema())
       .Add("files", &C::files, {{"type", {"integer", "null"}}}, false)
       .Add("sources", &C::sources, ArraySchema<ContextSourceListing>(), false)
-      .AddWhenSet("error", &C::error, StringSchema());
+      .AddWhenSet("error", &C::error, StringSchema())
+      .AddWhenSet("available", &C::available, BooleanSchema());
   return table;
 }
 
 const ResultTable<ContextsListing>& ContextsListing::Fields() {
-  static const ResultTable<ContextsListing> table = ResultTable<ContextsListing>().Add(
-      "contexts", &ContextsListing::contexts, ArraySchema<ContextListing>());
+  using L = ContextsListing;
+  static const ResultTable<L> table =
+      ResultTable<L>()
+          .Add("contexts", &L::contexts, ArraySchema<ContextListing>())
+          .AddWhenSet("problems", &L::problems, StringArraySchema());
   return table;
 }
 
 ContextsListing ListContexts(const contexts::Workspace& workspace) {
   ContextsListing out;
   for (const contexts::Context& c : workspace.contexts()) out.contexts.push_back(Listing(c));
+  if (!workspace.problems().empty()) out.problems = workspace.problems();
   return out;
 }
 

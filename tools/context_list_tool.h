@@ -45,12 +45,15 @@ struct ContextListing {
   std::optional<uint64_t> files;
   std::vector<ContextSourceListing> sources;
   std::optional<std::string> error;
+  std::optional<bool> available;  // false: the folder cannot be opened; `error` says why
   static const ResultTable<ContextListing>& Fields();
 };
 
 // context_list's structuredContent.
 struct ContextsListing {
   std::vector<ContextListing> contexts;
+  // What kept contexts from being known at all (a registry that cannot be read).
+  std::optional<std::vector<std::string>> problems;
   static const ResultTable<ContextsListing>& Fields();
 };
 

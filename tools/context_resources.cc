@@ -79,7 +79,9 @@ std::string Instructions(const contexts::Workspace& workspace) {
   std::vector<std::string> names;
   for (const contexts::Context& c : workspace.contexts()) {
     names.push_back(absl::StrCat(c.name, " (", contexts::GameName(c.game),
-                                 c.builtin ? ", built-in sample assets)" : ")"));
+                                 c.builtin ? ", built-in sample assets" : "",
+                                 c.unavailable.empty() ? "" : ", unavailable: " + c.unavailable,
+                                 ")"));
   }
   return absl::StrCat(
       "kbot reads Total Annihilation, TA: Kingdoms and GTA1 game data. Contexts: ",

@@ -5,6 +5,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "palettepick/resolver.h"
+#include "tools/gaf_sequences.h"
 #include "tools/picture_delivery.h"
 #include "tools/tool_support.h"
 
@@ -84,7 +85,11 @@ const RequestTable<GafExportRequest>& GafExportTable() {
   static const RequestTable<GafExportRequest> table = [] {
     using R = GafExportRequest;
     RequestTable<R> t;
-    AddAssetParams(t, "The .gaf or .taf file")
+    // path may be left out when the sequence's name is unique in the context.
+    AddContextParam(t)
+        .Add("path", &R::path,
+             PathProperty("The .gaf or .taf file (optional when sequence names one GAF's "
+                          "sequence uniquely)"))
         .Add("sequence", &R::sequence, SequenceProperty())
         .Add("frame", &R::frame,
              {{"type", "integer"},
@@ -233,6 +238,24 @@ ToolResult RunGafExport(const contexts::Context& context, const GafExportRequest
       [&] { return Preview(opened->asset, outcome->resolved, limit); });
 }
 
+// gaf_export without a path: the one GAF of the context that has a sequence
+// of that name (tools/gaf_sequences.h), or an error naming the candidates.
+ToolResult RunGafExportAnywhere(const contexts::Context& context, GafExportRequest request,
+                                const ToolCall& call) {
+  if (request.path.empty()) {
+    if (!request.sequence) {
+      return ErrorResult(absl::InvalidArgumentError(
+          "gaf_export: give path, or a sequence name that one GAF of the context holds"));
+    }
+    absl::StatusOr<GafSequenceName> found =
+        FindContextSequence(context, *request.sequence, call.progress);
+    if (!found.ok()) return ErrorResult(InContext(context, found.status()));
+    request.path = found->path;
+    request.sequence = std::to_string(found->index);
+  }
+  return RunGafExport(context, request, call);
+}
+
 Tool GafExportTool() {
   Tool tool = MakeContextTool<GafExportRequest>(
       {"gaf_export", "Render a GAF as a picture",
@@ -243,7 +266,7 @@ Tool GafExportTool() {
        ".pcx, palettes/NAME.pal, its side's palette, then palettes/palette.pal; for TA "
        "palettes/palette.pal), else the embedded TA palette. Use scale 2-8 for small "
        "sprites. Large exports come back as a resource_link plus a first-frame preview."},
-      GafExportTable(), GafExportOutput(), RunGafExport);
+      GafExportTable(), GafExportOutput(), RunGafExportAnywhere);
   // export=png|gif|apng|sheet is the format; the rest of the link's query
   // holds the other arguments.
   tool.picture = MakePictureExport<GafExportRequest>(

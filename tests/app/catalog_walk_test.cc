@@ -43,6 +43,8 @@ struct Walk {
 const std::map<std::string, Walk>& Walks() {
   static const auto* walks = new std::map<std::string, Walk>{
       {"context_list", {"context list", "", json::object()}},
+      {"asset_find", {"find", "", {{"query", "cursor"}, {"kinds", {"file", "sequence"}}}}},
+      {"gaf_check", {"gaf check", "PATH", {{"path", "anims"}, {"problems", 5}}}},
       {"vfs_list", {"vfs list", "", {{"pattern", "anims/*"}, {"offset", 1}, {"limit", 2}}}},
       {"gaf_list", {"gaf list", "FILE", {{"path", "anims/demo.gaf"}}}},
       {"gaf_info", {"gaf info", "FILE", {{"path", "anims/demo.gaf"}, {"sequence", "spinner"}}}},

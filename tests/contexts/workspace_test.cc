@@ -90,11 +90,36 @@ TEST_F(WorkspaceTest, ALaterSpecReplacesAnEarlierOfTheSameName) {
   EXPECT_EQ(ws->contexts()[1].name, "b");
 }
 
-TEST_F(WorkspaceTest, MissingFolderNamesTheContextAndTheFolder) {
+// A missing folder makes an unavailable context, not a failed start: its
+// lookups and reads say why, the other contexts work.
+TEST_F(WorkspaceTest, AMissingFolderIsAnUnavailableContext) {
   absl::StatusOr<Workspace> ws =
       Workspace::Open({{"a", Game::kTa, D("one")}, {"gone", Game::kTa, D("nope")}});
-  EXPECT_EQ(ws.status().code(), absl::StatusCode::kNotFound);
-  EXPECT_EQ(ws.status().message(), "context \"gone\": " + D("nope") + ": no such folder");
+  ASSERT_TRUE(ws.ok()) << ws.status();
+  const Context& gone = ws->contexts()[1];
+  EXPECT_EQ(gone.unavailable, D("nope") + ": no such folder");
+  const std::string why = "context \"gone\" is unavailable: " + D("nope") + ": no such folder";
+  EXPECT_EQ(ws->Find("gone").status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(ws->Find("gone").status().message(), why);
+  EXPECT_EQ(gone.vfs->Read("x").status().message(), why);
+  EXPECT_EQ(gone.vfs->List().status().message(), why);
+  EXPECT_TRUE(gone.vfs->Sources().empty());
+  EXPECT_TRUE(ws->Find("a").ok());
+  const json listed = tools::ContextListJson(*ws)["contexts"][1];
+  EXPECT_EQ(listed["available"], false);
+  EXPECT_EQ(listed["error"], D("nope") + ": no such folder");
+  EXPECT_EQ(listed["files"], nullptr);
+}
+
+TEST_F(WorkspaceTest, ProblemsAreSaidWhereContextsAreLookedUp) {
+  absl::StatusOr<Workspace> ws =
+      Workspace::Open({{"a", Game::kTa, D("one")}}, nullptr, {"contexts.json: not JSON"});
+  ASSERT_TRUE(ws.ok());
+  EXPECT_EQ(ws->Find("b").status().message(),
+            "no context \"b\" (known: a; contexts.json: not JSON)");
+  EXPECT_EQ(tools::ContextListJson(*ws)["problems"], json::array({"contexts.json: not JSON"}));
+  absl::StatusOr<Workspace> none = Workspace::Open({}, nullptr, {"contexts.json: not JSON"});
+  EXPECT_EQ(none->Find(std::nullopt).status().message(), "no context: contexts.json: not JSON");
 }
 
 TEST_F(WorkspaceTest, ContextListJsonOfFolders) {

@@ -11,6 +11,7 @@
 #include "tools/catalog.h"
 #include "tests/support/decode_image.h"
 #include "tests/support/mcp_client.h"
+#include "tests/support/tools_over_mcp.h"
 
 namespace kbot {
 namespace {
@@ -25,37 +26,7 @@ std::vector<uint8_t> Base64Bytes(const json& text) {
   return std::vector<uint8_t>(raw.begin(), raw.end());
 }
 
-class ToolsOverMcp : public ::testing::Test {
- protected:
-  explicit ToolsOverMcp(mcp::ServerOptions options = {})
-      : client_(DemoWorkspace(), app::McpTools(DemoWorkspace()), options) {
-    client_.Initialize();
-  }
-
-  // The result of a successful call, checked against the tool's outputSchema.
-  json Ok(const std::string& tool, json arguments) {
-    const json response = client_.CallTool(tool, arguments);
-    EXPECT_TRUE(response.contains("result")) << response;
-    const json result = response.value("result", json::object());
-    EXPECT_EQ(result.value("isError", true), false) << result;
-    for (const tools::Tool& t : tools::AllTools()) {
-      if (t.name != tool) continue;
-      absl::StatusOr<CompiledSchema> schema = CompiledSchema::Compile(t.output_schema);
-      EXPECT_TRUE(schema.ok());
-      const absl::Status valid = schema->Validate(result["structuredContent"]);
-      EXPECT_TRUE(valid.ok()) << tool << ": " << valid.message();
-    }
-    return result;
-  }
-
-  std::string ErrorText(const std::string& tool, json arguments) {
-    const json result = client_.CallTool(tool, arguments).value("result", json::object());
-    EXPECT_EQ(result.value("isError", false), true) << result;
-    return result["content"][0]["text"];
-  }
-
-  McpClient client_;
-};
+using kbot::testing::ToolsOverMcp;
 
 TEST_F(ToolsOverMcp, EveryToolDeclaresItsMetadata) {
   const json tools = client_.Call("tools/list")["result"]["tools"];
@@ -72,8 +43,9 @@ TEST_F(ToolsOverMcp, EveryToolDeclaresItsMetadata) {
     EXPECT_EQ(t["annotations"]["idempotentHint"], true);
     EXPECT_EQ(t["annotations"]["openWorldHint"], false);
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"context_list", "vfs_list", "gaf_list", "gaf_info",
-                                             "gaf_export", "palette_candidates", "hpi_list",
+  EXPECT_EQ(names, (std::vector<std::string>{"context_list", "asset_find", "vfs_list", "gaf_list",
+                                             "gaf_info", "gaf_export", "gaf_check",
+                                             "palette_candidates", "hpi_list",
                                              "map_describe", "map_render", "style_describe",
                                              "style_tiles", "fxt_decode", "font_render",
                                              "picture_export", "player_describe",
