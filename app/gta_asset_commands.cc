@@ -110,11 +110,11 @@ int RunTiles(const FileTargetOptions& o) {
       });
 }
 
+// One line for the characters not drawn, however many: each byte's reason
+// is in --json's `missing`.
 void PrintMissingGlyphs(const json& summary) {
-  for (const json& m : summary["missing"]) {
-    std::cerr << "missing: position " << m["position"] << " code " << m["code"] << ": "
-              << m["reason"].get<std::string>() << "\n";
-  }
+  const std::string missing = summary.value("missing_summary", "");
+  if (!missing.empty()) std::cerr << "missing: " << missing << "\n";
 }
 
 int RunFont(const FileTargetOptions& o) {

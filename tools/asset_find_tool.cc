@@ -5,7 +5,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "base/fold_text.h"
+#include "base/text_fold.h"
 #include "base/near_names.h"
 #include "formats/gta/fxt.h"
 #include "tools/gaf_sequences.h"
@@ -73,7 +73,7 @@ std::pair<std::string, json> Opener(const std::string& context, const std::strin
 
 class Search {
  public:
-  explicit Search(const AssetFindRequest& request) : request_(request), query_(FoldText(request.query)) {}
+  explicit Search(const AssetFindRequest& request) : request_(request), query_(FoldCaseAndAccents(request.query)) {}
 
   std::vector<AssetHit> hits;
 
@@ -99,8 +99,8 @@ class Search {
  private:
   // A file by its name; the copies it hides by their archive paths.
   void File(const contexts::Context& c, const contexts::VfsEntry& e) {
-    int64_t score = Score(query_, FoldText(BaseName(e.path)));
-    if (score == 0 && absl::StrContains(FoldText(e.path), query_)) score = 30;  // a folder
+    int64_t score = Score(query_, FoldCaseAndAccents(BaseName(e.path)));
+    if (score == 0 && absl::StrContains(FoldCaseAndAccents(e.path), query_)) score = 30;  // a folder
     if (score == 0) return;
     auto [tool, arguments] = Opener(c.name, e.path, request_.query);
     hits.push_back({"file", c.name, e.path, {}, {}, {}, e.source, score, tool, arguments});
@@ -112,7 +112,7 @@ class Search {
   }
 
   void Sequence(const contexts::Context& c, const GafSequenceName& s) {
-    const int64_t score = Score(query_, FoldText(s.name));
+    const int64_t score = Score(query_, FoldCaseAndAccents(s.name));
     if (score == 0) return;
     const json arguments = {{"context", c.name}, {"path", s.path}, {"sequence", s.name},
                             {"format", s.frames > 1 ? "gif" : "png"}};
@@ -126,8 +126,8 @@ class Search {
     absl::StatusOr<gta::Fxt> fxt = gta::ReadFxt(file->bytes(), path);
     if (!fxt.ok()) return;
     for (const gta::FxtRecord& r : fxt->records) {
-      int64_t score = Score(query_, FoldText(r.key));
-      if (score == 0 && absl::StrContains(FoldText(r.text), query_)) score = 55;
+      int64_t score = Score(query_, FoldCaseAndAccents(r.key));
+      if (score == 0 && absl::StrContains(FoldCaseAndAccents(r.text), query_)) score = 55;
       if (score == 0) continue;
       const std::string text = r.text.size() > 120 ? r.text.substr(0, 117) + "..." : r.text;
       hits.push_back({"text", c.name, path, r.key, {}, text, {}, score, "fxt_decode",

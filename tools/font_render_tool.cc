@@ -1,6 +1,7 @@
 #include "tools/font_render_tool.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -8,6 +9,7 @@
 #include "formats/gta/font.h"
 #include "formats/gta/text_render.h"
 #include "tools/file_kind.h"
+#include "tools/font_coverage.h"
 
 namespace kbot::tools {
 
@@ -32,6 +34,21 @@ absl::Status NothingToDraw(const Asset& asset, const FontRenderRequest& request,
                     layout.missing[0].reason, ")");
   }
   return AssetError(asset, absl::StatusCode::kInvalidArgument, why);
+}
+
+// What of the text was drawn in the other case and what not at all; the
+// font's own warnings first.
+void DescribeCoverage(const gta::Font& font, const CaseFit& fit, const gta::TextLayout& layout,
+                      const std::string& text, FontRenderSummary& s) {
+  s.case_changed = fit.to_capitals + fit.to_lower;
+  for (const gta::MissingCode& m : DistinctMissing(layout.missing, kMaxMissingListed)) {
+    s.missing.push_back({m.position, m.code, m.reason});
+  }
+  const MissingSummary missing = SummariseMissing(text, layout.missing);
+  s.missing_count = missing.count;
+  s.missing_summary = missing.summary;
+  s.warnings = font.warnings;
+  for (std::string& line : CaseWarnings(font, fit)) s.warnings.push_back(std::move(line));
 }
 
 }  // namespace
@@ -91,7 +108,10 @@ const ResultTable<FontRenderSummary>& FontRenderSummary::Fields() {
       .Add("height", &S::height, CountSchema())
       .Add("glyphs", &S::glyphs, ObjectSchema<FontGlyphs>())
       .Add("drawn", &S::drawn, CountSchema(), false)
+      .Add("case_changed", &S::case_changed, CountSchema(), false)
       .Add("missing", &S::missing, ArraySchema<MissingGlyph>())
+      .Add("missing_count", &S::missing_count, CountSchema(), false)
+      .Add("missing_summary", &S::missing_summary, StringSchema(), false)
       .Add("warnings", &S::warnings, StringArraySchema())
       .Add("bytes", &S::bytes, CountSchema());
   return table;
@@ -105,7 +125,8 @@ absl::StatusOr<FontRenderOutcome> RenderFont(const Asset& asset,
   if (!font.ok()) return font.status();
   gta::LayoutOptions options;
   options.space_advance = request.space_width.value_or(std::max(1, font->height / 2));
-  const gta::TextLayout layout = gta::LayOutText(*font, request.text, options);
+  const CaseFit fit = FitCase(*font, request.text);
+  const gta::TextLayout layout = gta::LayOutText(*font, fit.text, options);
   if (layout.width <= 0 || layout.height <= 0) return NothingToDraw(asset, request, layout);
   absl::StatusOr<gta::TextPicture> text = gta::DrawText(*font, layout, request.scale);
   if (!text.ok()) return text.status();
@@ -119,10 +140,7 @@ absl::StatusOr<FontRenderOutcome> RenderFont(const Asset& asset,
   s.height = text->picture.height;
   s.glyphs = {font->glyphs.size(), font->height, font->first_code};
   s.drawn = text->drawn;
-  for (const gta::MissingCode& m : layout.missing) {
-    s.missing.push_back({m.position, m.code, m.reason});
-  }
-  s.warnings = font->warnings;
+  DescribeCoverage(*font, fit, layout, request.text, s);
   absl::StatusOr<EncodedPicture> image = EncodePicture(std::move(text->picture));
   if (!image.ok()) return image.status();
   out.image = *std::move(image);
@@ -154,9 +172,12 @@ Tool FontRenderTool() {
       {"font_render", "Draw text with a GTA1 font",
       "A PNG of one line of text drawn with a GTA1 bitmap font (.FON) and its own palette, "
       "pixel 0 transparent. kind says which code the font's first glyph draws: text fonts "
-      "start at '!' (0x21, default), icon fonts at 1, digit fonts at 0. Characters the font "
-      "has no glyph for (accented letters need the exe's remap table) are listed in missing "
-      "and take no room; a space advances space_width pixels (default half the height)."});
+      "start at '!' (0x21, default), icon fonts at 1, digit fonts at 0. Letters the font has "
+      "only in the other case are drawn in that case (a capitals-only font draws hello as "
+      "HELLO), counted in case_changed and said in warnings. Characters still without a "
+      "glyph (accented letters need the exe's remap table) take no room: missing_summary "
+      "gives them as ranges, missing lists each byte once. A space advances space_width "
+      "pixels (default half the height)."});
 }
 
 }  // namespace kbot::tools

@@ -39,7 +39,8 @@ struct FontGlyphs {
   static const ResultTable<FontGlyphs>& Fields();
 };
 
-// A character of the text the font has no glyph for.
+// A byte of the text the font has no glyph for (each byte once, at its first
+// position).
 struct MissingGlyph {
   size_t position = 0;
   int code = 0;
@@ -52,16 +53,23 @@ struct FontRenderSummary {
   int scale = 0, width = 0, height = 0;
   FontGlyphs glyphs;
   int drawn = 0;
-  std::vector<MissingGlyph> missing;
+  int case_changed = 0;  // letters drawn in the other case (tools/font_coverage.h)
+  std::vector<MissingGlyph> missing;  // at most kMaxMissingListed
+  size_t missing_count = 0;           // characters not drawn
+  std::string missing_summary;        // them as ranges; "" when none
   std::vector<std::string> warnings;
   size_t bytes = 0;  // the PNG's
   static const ResultTable<FontRenderSummary>& Fields();
 };
 
+// The distinct bytes `missing` lists at most; the summary covers them all.
+inline constexpr size_t kMaxMissingListed = 8;
+
 using FontRenderOutcome = PictureOutcome<FontRenderSummary>;
 
-// The text on one line, pixel 0 transparent. Text with no glyph at all is an
-// error.
+// The text on one line, pixel 0 transparent, each letter the font lacks in
+// its case drawn in the other case when the font has that. Text with no glyph
+// at all is an error.
 absl::StatusOr<FontRenderOutcome> RenderFont(const Asset& asset,
                                              const FontRenderRequest& request);
 

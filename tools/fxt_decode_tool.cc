@@ -1,7 +1,7 @@
 #include "tools/fxt_decode_tool.h"
 
-#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
+#include "base/text_fold.h"
 #include "formats/gta/fxt.h"
 #include "tools/file_kind.h"
 
@@ -9,10 +9,12 @@ namespace kbot::tools {
 
 namespace {
 
-// `search` already lower-cased.
+// `search` already folded. A reader does not type the accents or the case a
+// text has ("telephone" for "Téléphone"), so both sides are compared folded;
+// keys are ASCII, compared ignoring case.
 bool Matches(const gta::FxtRecord& r, const FxtDecodeRequest& q, const std::string& search) {
-  if (q.key && r.key != *q.key) return false;
-  return !q.search || absl::StrContains(absl::AsciiStrToLower(r.text), search);
+  if (q.key && !absl::EqualsIgnoreCase(r.key, *q.key)) return false;
+  return !q.search || ContainsFolded(r.text, search);
 }
 
 json CipherSchema() {
@@ -32,9 +34,10 @@ const RequestTable<FxtDecodeRequest>& FxtDecodeTable() {
     using R = FxtDecodeRequest;
     RequestTable<R> t;
     AddAssetParams(t, "The text file, e.g. ENGLISH.FXT")
-        .Add("key", &R::key, StringParam("Only the records with exactly this key"))
+        .Add("key", &R::key, StringParam("Only the records with this key (ignoring case)"))
         .Add("search", &R::search,
-             StringParam("Only the records whose text contains this (ignoring ASCII case)"))
+             StringParam("Only the records whose text contains this, ignoring case and "
+                         "accents (telephone finds T\u00e9l\u00e9phone)"))
         .Add("offset", &R::offset,
              {{"type", "integer"}, {"minimum", 0}, {"description", "Matches to skip"}})
         .Add("limit", &R::limit,
@@ -78,7 +81,7 @@ absl::StatusOr<FxtDecodeResult> DecodeFxt(const Asset& asset, const FxtDecodeReq
   if (absl::Status s = RequireKind(asset, {FileKind::kFxt}); !s.ok()) return s;
   absl::StatusOr<gta::Fxt> fxt = gta::ReadFxt(asset.bytes, asset.path);
   if (!fxt.ok()) return fxt.status();
-  const std::string search = absl::AsciiStrToLower(request.search.value_or(""));
+  const std::string search = FoldCaseAndAccents(request.search.value_or(""));
   FxtDecodeResult out;
   for (size_t i = 0; i < fxt->records.size(); ++i) {
     const gta::FxtRecord& r = fxt->records[i];
@@ -110,8 +113,9 @@ Tool FxtDecodeTool() {
       {"fxt_decode", "Read the texts of a GTA1 FXT file",
        "The records ([key] text) of a GTA1 text file such as ENGLISH.FXT, decrypted, in file "
        "order with repeated keys kept: all of them a page at a time (pass next_offset back as "
-       "offset), the ones with exactly one key, or those whose text contains a string "
-       "(ignoring ASCII case). Text is UTF-8."},
+       "offset), the ones with one key (ignoring case), or those whose text contains a string "
+       "(ignoring case and accents: telephone, TELEPHONE and t\u00e9l\u00e9phone all find "
+       "T\u00e9l\u00e9phone). Text is UTF-8."},
       FxtDecodeTable(), FxtDecodeResult::Fields().Schema(),
       [](const contexts::Context& context, const FxtDecodeRequest& request, const ToolCall&) {
         return RunFxtDecode(context, request);

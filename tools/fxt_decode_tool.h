@@ -22,8 +22,9 @@
 namespace kbot::tools {
 
 struct FxtDecodeRequest : AssetRequest {
-  std::optional<std::string> key;     // records with exactly this key
-  std::optional<std::string> search;  // records whose text contains it, ignoring ASCII case
+  std::optional<std::string> key;     // records with this key, ignoring ASCII case
+  // Records whose text contains it, ignoring case and accents (base/text_fold.h).
+  std::optional<std::string> search;
   size_t offset = 0;                  // matches skipped
   // Matches returned at most; nullopt (the command's default): all.
   std::optional<size_t> limit = kDefaultPageLimit;

@@ -82,6 +82,19 @@ TEST(GtaAssetCli, FontJsonIsTheTools) {
   EXPECT_EQ(ReadPng(kbot.dir() / "t.png").height, 16);
 }
 
+// The demo font has capitals only: lower case comes out in capitals, and what
+// is still missing is one line on stderr however long the text.
+TEST(GtaAssetCli, FontSaysWhatItDrewInCapitalsAndWhatItLacks) {
+  KbotProcess kbot;
+  Write(kbot.dir() / "DEMO.FON", demo::DemoFont());
+  const KbotRun r =
+      kbot.Run("gta font DEMO.FON --text 'Hi \xc3\xa9\xc3\xa9\xc3\xa8~' --target t.png");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err,
+            "warning: drew 1 lower-case letter as a capital: the font has no lower case\n"
+            "missing: 4 characters have no glyph and take no room: ~, U+00E8-U+00E9\n");
+}
+
 TEST(GtaAssetCli, PictureRawAndRatWithThePaletteBesideIt) {
   KbotProcess kbot;
   std::vector<uint8_t> raw;

@@ -54,9 +54,23 @@ TEST(GtaCli, FxtJsonIsTheToolsAndFiltersWork) {
                   {"index": 2, "key": "a", "text": "three"}]})"));
   r = kbot.Run("gta fxt t.fxt --search TWO");
   EXPECT_EQ(r.out, "[b]Two\n");
+  r = kbot.Run("gta fxt t.fxt --key A");
+  EXPECT_EQ(r.out, "[a]one\n[a]three\n");
   r = kbot.Run("gta fxt t.fxt --limit 1");
   EXPECT_EQ(r.out, "[a]one\n");
   EXPECT_EQ(r.err, "1 of 3 record(s) (more: --offset 1)\n");
+}
+
+// A search ignores case and accents, on either side.
+TEST(GtaCli, FxtSearchIgnoresAccents) {
+  KbotProcess kbot;
+  Write(kbot.dir() / "t.txt", "[a]Le T\xc3\xa9l\xc3\xa9phone\n[b]telephone\n[c]Tele\n");
+  ASSERT_EQ(kbot.Run("gta fxt build t.txt --target t.fxt").status, 0);
+  for (const char* search : {"TELEPHONE", "t\xc3\xa9l\xc3\xa9phone", "\xc3\x89L\xc3\x89P"}) {
+    const KbotRun r = kbot.Run(std::string("gta fxt t.fxt --search '") + search + "'");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, "[a]Le T\xc3\xa9l\xc3\xa9phone\n[b]telephone\n") << search;
+  }
 }
 
 TEST(GtaCli, FxtErrorsAndUsage) {

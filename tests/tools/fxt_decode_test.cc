@@ -52,7 +52,7 @@ TEST(FxtDecode, EveryRecordInFileOrderWithRepeatedKeys) {
                 {"index": 2, "key": "1001", "text": "Again"}]})"));
 }
 
-TEST(FxtDecode, OneKeyExactlyOrASearchIgnoringCase) {
+TEST(FxtDecode, OneKeyOrASearchIgnoringCase) {
   const tools::ToolResult key = Call(Sample(), {{"path", "GTADATA/ENGLISH.FXT"}, {"key", "1001"}});
   ASSERT_FALSE(key.error);
   EXPECT_EQ(key.structured["total"], 2);
@@ -66,6 +66,48 @@ TEST(FxtDecode, OneKeyExactlyOrASearchIgnoringCase) {
   const tools::ToolResult both = Call(
       Sample(), {{"path", "GTADATA/ENGLISH.FXT"}, {"key", "1001"}, {"search", "phone"}});
   EXPECT_EQ(both.structured["total"], 1);
+}
+
+// "[1001]Answer the phones\0[Tel]Le T\u00e9l\u00e9phone\0[k2]STRA\u00dfE\0[]" enciphered
+// from the documented starting values.
+std::vector<uint8_t> FrenchSample() {
+  const std::string plain("[1001]Answer the phones\0[Tel]Le T\xc3\xa9l\xc3\xa9phone\0"
+                          "[k2]STRA\xc3\x9f" "E\0[]",
+                          58);
+  return gta::EncryptFxt(Bytes(reinterpret_cast<const uint8_t*>(plain.data()), plain.size()));
+}
+
+// The indexes of the records a search finds.
+json Found(const json& arguments) {
+  json a = arguments;
+  a["path"] = "GTADATA/ENGLISH.FXT";
+  const tools::ToolResult r = Call(FrenchSample(), a);
+  EXPECT_FALSE(r.error) << *r.error;
+  json indexes = json::array();
+  for (const json& e : r.structured["entries"]) indexes.push_back(e["index"]);
+  EXPECT_EQ(r.structured["total"], indexes.size());
+  return indexes;
+}
+
+TEST(FxtDecode, SearchIgnoresCaseAndAccents) {
+  for (const char* search : {"telephone", "TELEPHONE", "t\xc3\xa9l\xc3\xa9phone",
+                             "T\xc3\x89L\xc3\x89PHONE", "\xc3\xa9L\xc3\xa9P"}) {
+    EXPECT_EQ(Found({{"search", search}}), json::array({1})) << search;
+  }
+  const tools::ToolResult r =
+      Call(FrenchSample(), {{"path", "GTADATA/ENGLISH.FXT"}, {"search", "TELEPHONE"}});
+  EXPECT_EQ(r.structured["entries"], json::parse(R"([{"index": 1, "key": "Tel",
+      "text": "Le T\u00e9l\u00e9phone"}])"));
+  EXPECT_EQ(Found({{"search", "phone"}}), json::array({0, 1}));
+  EXPECT_EQ(Found({{"search", "strasse"}}), json::array({2}));
+  EXPECT_EQ(Found({{"search", "telefon"}}), json::array());
+}
+
+TEST(FxtDecode, KeysMatchIgnoringCase) {
+  EXPECT_EQ(Found({{"key", "tel"}}), json::array({1}));
+  EXPECT_EQ(Found({{"key", "K2"}}), json::array({2}));
+  EXPECT_EQ(Found({{"key", "Te"}}), json::array());
+  EXPECT_EQ(Found({{"key", "TEL"}, {"search", "T\xc3\xa9l\xc3\xa9"}}), json::array({1}));
 }
 
 TEST(FxtDecode, PagesWithOffsetAndLimit) {

@@ -335,9 +335,10 @@ TEST(FontRender, GlyphsPaletteAndMissing) {
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(Inline(r), json::parse(R"({"path": "GTADATA/SMALL.FON", "text": "!\"!A",
       "kind": "text", "scale": 1, "width": 5, "height": 2,
-      "glyphs": {"count": 2, "height": 2, "first_code": 33}, "drawn": 3,
+      "glyphs": {"count": 2, "height": 2, "first_code": 33}, "drawn": 3, "case_changed": 0,
       "missing": [{"position": 3, "code": 65, "reason": "outside the font's codes 0x21..0x22"}],
-      "warnings": []})"));
+      "missing_count": 1,
+      "missing_summary": "1 character has no glyph and takes no room: A", "warnings": []})"));
   testing::DecodedPng png = Image(r);
   ASSERT_EQ(png.width, 5);
   EXPECT_EQ(Pixel(png, 0, 0), (std::vector<int>{1, 2, 3, 255}));

@@ -650,9 +650,11 @@ function fontFacts(f, value) {
     ['Characters drawn', `${f.drawn} of ${[...value].length}`],
     ['Picture', `${f.width} × ${f.height} px at × ${f.scale}`],
   ])];
+  // missing lists each byte once and at most a few; the summary covers every character.
   const missing = f.missing || [];
   if (missing.length) {
-    nodes.push(dataTable(`${missing.length} character(s) not in the font`, ['position', 'character', 'code', 'why'],
+    nodes.push(text('p', f.missing_summary || ''));
+    nodes.push(dataTable('Bytes not in the font (each once)', ['position', 'character', 'code', 'why'],
       missing.map((m) => [m.position, printable(m.code), hex(m.code), m.reason])));
   } else {
     nodes.push(text('p', 'Every character is in the font.'));

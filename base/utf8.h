@@ -1,0 +1,30 @@
+// UTF-8 read a character at a time, for the tools that compare or describe
+// text by characters rather than bytes: a search that ignores accents, a
+// summary of the characters a font has no glyph for.
+//
+// A byte that does not start well-formed UTF-8 (overlong forms, surrogates
+// and code points past U+10FFFF are not) reads as one Windows-1252
+// character, and as Latin-1 where that code page leaves a hole: texts that
+// are not UTF-8 were written in that code page (GTA1's European editions,
+// a Windows terminal), so é stays é whichever way it was stored.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "absl/strings/string_view.h"
+
+namespace kbot {
+
+struct Utf8Char {
+  char32_t code = 0;
+  size_t size = 1;  // bytes it takes, 1..4
+};
+
+// The character that starts at byte `at` of `text`; `at` < text.size().
+Utf8Char DecodeUtf8At(absl::string_view text, size_t at);
+
+// `code` appended to `out` as UTF-8 (U+FFFD for a surrogate or past U+10FFFF).
+void AppendUtf8(std::string& out, char32_t code);
+
+}  // namespace kbot
