@@ -34,19 +34,51 @@ Logger& StderrLogger() {
   return logger;
 }
 
+namespace {
+
+// A member's schema as listed: its type alone ("object", ["integer",
+// "null"]...), or an array's with its items' type; a member without a type
+// (anyOf) is any value.
+json MemberType(const json& schema) {
+  if (!schema.is_object() || !schema.contains("type")) return json::object();
+  json out = {{"type", schema["type"]}};
+  if (schema.contains("items") && schema["items"].is_object()) {
+    out["items"] = MemberType(schema["items"]);
+  }
+  return out;
+}
+
+// An output schema as listed: its members, their types and the required
+// ones, without what nested results hold, their bounds or enums: every
+// conversation pays for tools/list in tokens, and the tool's description and
+// docs/json.md say the rest. Results still match it; kbot's own tests check
+// them against the whole schema.
+json ListedOutputSchema(const json& schema) {
+  if (!schema.is_object() || !schema.contains("properties")) return schema;
+  json properties = json::object();
+  for (const auto& [name, sub] : schema["properties"].items()) properties[name] = MemberType(sub);
+  json out = {{"type", "object"}, {"properties", std::move(properties)}};
+  if (schema.contains("required")) out["required"] = schema["required"];
+  return out;
+}
+
+}  // namespace
+
 json ToolListing(const Tool& tool) {
+  // The title once (annotations.title would repeat it); destructiveHint and
+  // idempotentHint mean something only for a tool that writes.
+  json annotations = {{"readOnlyHint", tool.annotations.read_only},
+                      {"openWorldHint", tool.annotations.open_world}};
+  if (!tool.annotations.read_only) {
+    annotations["destructiveHint"] = tool.annotations.destructive;
+    annotations["idempotentHint"] = tool.annotations.idempotent;
+  }
   json listing = {{"name", tool.name},
                   {"title", tool.title},
                   {"description", tool.description},
                   {"inputSchema", tool.input_schema},
-                  {"outputSchema", tool.output_schema},
-                  {"annotations",
-                   {{"title", tool.title},
-                    {"readOnlyHint", tool.annotations.read_only},
-                    {"destructiveHint", tool.annotations.destructive},
-                    {"idempotentHint", tool.annotations.idempotent},
-                    {"openWorldHint", tool.annotations.open_world}}}};
-  if (tool.output_schema.is_null()) listing.erase("outputSchema");
+                  {"annotations", std::move(annotations)}};
+  if (!tool.output_schema.is_null()) listing["outputSchema"] = ListedOutputSchema(tool.output_schema);
   return listing;
 }
 

@@ -73,7 +73,8 @@ std::pair<std::string, json> Opener(const std::string& context, const std::strin
 
 class Search {
  public:
-  explicit Search(const AssetFindRequest& request) : request_(request), query_(FoldCaseAndAccents(request.query)) {}
+  explicit Search(const AssetFindRequest& request)
+      : request_(request), query_(FoldCaseAndAccents(request.query)) {}
 
   std::vector<AssetHit> hits;
 
@@ -100,7 +101,7 @@ class Search {
   // A file by its name; the copies it hides by their archive paths.
   void File(const contexts::Context& c, const contexts::VfsEntry& e) {
     int64_t score = Score(query_, FoldCaseAndAccents(BaseName(e.path)));
-    if (score == 0 && absl::StrContains(FoldCaseAndAccents(e.path), query_)) score = 30;  // a folder
+    if (score == 0 && ContainsFolded(e.path, query_)) score = 30;  // a folder holds it
     if (score == 0) return;
     auto [tool, arguments] = Opener(c.name, e.path, request_.query);
     hits.push_back({"file", c.name, e.path, {}, {}, {}, e.source, score, tool, arguments});
@@ -127,7 +128,7 @@ class Search {
     if (!fxt.ok()) return;
     for (const gta::FxtRecord& r : fxt->records) {
       int64_t score = Score(query_, FoldCaseAndAccents(r.key));
-      if (score == 0 && absl::StrContains(FoldCaseAndAccents(r.text), query_)) score = 55;
+      if (score == 0 && ContainsFolded(r.text, query_)) score = 55;
       if (score == 0) continue;
       const std::string text = r.text.size() > 120 ? r.text.substr(0, 117) + "..." : r.text;
       hits.push_back({"text", c.name, path, r.key, {}, text, {}, score, "fxt_decode",
@@ -220,9 +221,8 @@ absl::StatusOr<AssetFindResult> FindAssets(const contexts::Workspace& workspace,
 Tool AssetFindTool() {
   return MakeTool<AssetFindRequest>(
       {"asset_find", "Find assets by name",
-       "Searches file names (archive entries and hidden copies too), GAF sequence names and "
-       "GTA1 text keys and texts, ignoring case and accents; each hit names the tool and "
-       "arguments that open it. Start here for \"show me X\"."},
+       "Finds files, archive entries, GAF sequences and GTA1 texts by name, ignoring case and "
+       "accents; each hit gives the tool and arguments that open it. Start here for \"show me X\"."},
       AssetFindTable(), AssetFindResult::Fields().Schema(),
       [](const AssetFindRequest& request, const ToolCall& call) {
         return StructuredResult(FindAssets(call.workspace, request, call.progress));

@@ -99,10 +99,8 @@ const RequestTable<ContextListRequest>& ContextListTable() {
 Tool ContextListTool() {
   return MakeTool<ContextListRequest>(
       {"context_list", "List the game-data contexts",
-       "The contexts kbot serves: each registered game-data folder with its game (ta, "
-       "takingdoms, gta), folder, default transparency, file count, and sources: the folder "
-       "and its HPI archives in precedence order (an archive that cannot be read is listed "
-       "with its problem). With none registered, the built-in demo context of sample assets."},
+       "The game-data contexts served (registered folders, or the built-in demo): game, folder, "
+       "file count, archives, and why one is unavailable."},
       ContextListTable(), ContextsListing::Fields().Schema(),
       [](const ContextListRequest&, const ToolCall& call) {
         ToolResult result;

@@ -86,10 +86,15 @@ std::string Instructions(const contexts::Workspace& workspace) {
   return absl::StrCat(
       "kbot reads Total Annihilation, TA: Kingdoms and GTA1 game data. Contexts: ",
       absl::StrJoin(names, ", "),
-      ". Start with context_list, then vfs_list with a pattern such as \"**/*.gaf\"; gaf_list "
-      "names a GAF's sequences, gaf_info gives every frame's header, and gaf_export returns a "
-      "picture (png frame, gif/apng animation, or sheet; scale 2-8 enlarges small sprites). "
-      "Every file is also a resource at kbot://CONTEXT/PATH.");
+      ".\nTo find anything by name (a file, a GAF sequence, a GTA1 text), start with asset_find: "
+      "each hit names the tool and arguments that open it.\n"
+      "TA and TA: Kingdoms: gaf_list then gaf_export draw sprites and animations; gaf_check "
+      "checks a folder of them; hpi_list looks inside archives.\n"
+      "GTA1: map_describe and map_render for a city map, style_describe and style_tiles for a "
+      "style, fxt_decode for texts, font_render, picture_export, player_describe.\n"
+      "Paths are inside a context, any case, '/' or '\\'; an archive's entry is also "
+      "ARCHIVE/PATH (demo.ufo/anims/cursors.gaf). Every file is a resource at "
+      "kbot://CONTEXT/PATH.");
 }
 
 }  // namespace kbot::tools

@@ -62,18 +62,16 @@ const RequestTable<FontRenderRequest>& FontRenderTable() {
              {{"type", "string"},
               {"minLength", 1},
               {"maxLength", kMaxTextBytes},
-              {"description", "The text to draw (bytes as the game's strings are; one line)"}},
+              {"description", "One line, bytes as the game's strings are"}},
              true)
         .Add("kind", &R::kind,
              EnumParam({"text", "icon", "digit"},
-                       "The font's kind, which fixes the code of its first glyph: text 0x21, "
-                       "icon 1, digit 0"))
+                       "The first glyph's code: text 0x21, icon 1, digit 0"))
         .Add("scale", &R::scale,
-             IntegerParam(1, kMaxFontScale, "Pixels per font pixel, 1-8"))
+             IntegerParam(1, kMaxFontScale, "Pixels per font pixel"))
         .Add("space_width", &R::space_width,
              IntegerParam(0, 255,
-                          "How far a space advances when the font has no glyph for it "
-                          "(default: half the font's height)"));
+                          "A space's advance without a glyph (default: half the height)"));
     return t;
   }();
   return table;
@@ -170,14 +168,7 @@ ToolResult RunFontRender(const contexts::Context& context, const FontRenderReque
 Tool FontRenderTool() {
   return FontRenderPicture().Make(
       {"font_render", "Draw text with a GTA1 font",
-      "A PNG of one line of text drawn with a GTA1 bitmap font (.FON) and its own palette, "
-      "pixel 0 transparent. kind says which code the font's first glyph draws: text fonts "
-      "start at '!' (0x21, default), icon fonts at 1, digit fonts at 0. Letters the font has "
-      "only in the other case are drawn in that case (a capitals-only font draws hello as "
-      "HELLO), counted in case_changed and said in warnings. Characters still without a "
-      "glyph (accented letters need the exe's remap table) take no room: missing_summary "
-      "gives them as ranges, missing lists each byte once. A space advances space_width "
-      "pixels (default half the height)."});
+      "Draws a line of text with a GTA1 bitmap font (.FON); says which characters the font lacks."});
 }
 
 }  // namespace kbot::tools

@@ -34,10 +34,9 @@ const RequestTable<FxtDecodeRequest>& FxtDecodeTable() {
     using R = FxtDecodeRequest;
     RequestTable<R> t;
     AddAssetParams(t, "The text file, e.g. ENGLISH.FXT")
-        .Add("key", &R::key, StringParam("Only the records with this key (ignoring case)"))
+        .Add("key", &R::key, StringParam("Only this key (any case)"))
         .Add("search", &R::search,
-             StringParam("Only the records whose text contains this, ignoring case and "
-                         "accents (telephone finds T\u00e9l\u00e9phone)"))
+             StringParam("Only texts holding this (any case and accents)"))
         .Add("offset", &R::offset,
              {{"type", "integer"}, {"minimum", 0}, {"description", "Matches to skip"}})
         .Add("limit", &R::limit,
@@ -111,11 +110,8 @@ ToolResult RunFxtDecode(const contexts::Context& context, const FxtDecodeRequest
 Tool FxtDecodeTool() {
   return MakeContextTool<FxtDecodeRequest>(
       {"fxt_decode", "Read the texts of a GTA1 FXT file",
-       "The records ([key] text) of a GTA1 text file such as ENGLISH.FXT, decrypted, in file "
-       "order with repeated keys kept: all of them a page at a time (pass next_offset back as "
-       "offset), the ones with one key (ignoring case), or those whose text contains a string "
-       "(ignoring case and accents: telephone, TELEPHONE and t\u00e9l\u00e9phone all find "
-       "T\u00e9l\u00e9phone). Text is UTF-8."},
+       "Decrypts a GTA1 text file (.FXT): its [key] text records, by key or by a search that "
+       "ignores case and accents, a page at a time."},
       FxtDecodeTable(), FxtDecodeResult::Fields().Schema(),
       [](const contexts::Context& context, const FxtDecodeRequest& request, const ToolCall&) {
         return RunFxtDecode(context, request);

@@ -88,26 +88,23 @@ const RequestTable<GafExportRequest>& GafExportTable() {
     // path may be left out when the sequence's name is unique in the context.
     AddContextParam(t)
         .Add("path", &R::path,
-             PathProperty("The .gaf or .taf file (optional when sequence names one GAF's "
-                          "sequence uniquely)"))
+             PathProperty("The .gaf/.taf (optional with a sequence name unique in the context)"))
         .Add("sequence", &R::sequence, SequenceProperty())
         .Add("frame", &R::frame,
              {{"type", "integer"},
               {"minimum", 0},
-              {"description", "The frame of a png export (default 0)"}})
+              {"description", "png only (default 0)"}})
         .Add("format", &R::format,
-             EnumParam(Formats(), "png: one frame; gif/apng: the animation; sheet: all frames "
-                                 "in one png"))
-        .Add("palette", &R::palette, PathProperty("A .pal or .pcx palette to draw with"))
+             EnumParam(Formats(), "png: a frame; gif, apng: animated; sheet: all frames"))
+        .Add("palette", &R::palette, PathProperty("A .pal or .pcx to draw with"))
         .Add("transparency", &R::transparency,
              {{"anyOf",
                {{{"type", "string"}, {"pattern", "^(game|heuristic|none|[0-9]{1,3})$"}},
                 {{"type", "integer"}, {"minimum", 0}, {"maximum", 255}}}},
               {"examples", {"game", "heuristic", "none"}},
-              {"description", "game (the stored key), heuristic (corner guess), none, or a "
-                              "palette index 0-255 drawn transparent"}})
+              {"description", "game, heuristic, none, or a palette index 0-255 drawn transparent"}})
         .Add("scale", &R::scale,
-             IntegerParam(1, 8, "Nearest-neighbour enlargement, 1-8"))
+             IntegerParam(1, 8, "Nearest-neighbour enlargement"))
         .AddCheck(FrameOnlyForPng);
     return t;
   }();
@@ -259,13 +256,8 @@ ToolResult RunGafExportAnywhere(const contexts::Context& context, GafExportReque
 Tool GafExportTool() {
   Tool tool = MakeContextTool<GafExportRequest>(
       {"gaf_export", "Render a GAF as a picture",
-       "Draws one frame (png) or a whole sequence (gif, apng, or sheet: every frame in a grid) "
-       "of a GAF/TAF and returns the image. Transparency defaults to the context's game rule "
-       "(game for TA, the corner guess heuristic for TA: Kingdoms); the palette to the "
-       "context's chain (palette_candidates lists it: for TA: Kingdoms the asset's sidecar "
-       ".pcx, palettes/NAME.pal, its side's palette, then palettes/palette.pal; for TA "
-       "palettes/palette.pal), else the embedded TA palette. Use scale 2-8 for small "
-       "sprites. Large exports come back as a resource_link plus a first-frame preview."},
+       "Draws a GAF/TAF frame (png) or sequence (gif, apng, sheet) with the context's palette and "
+       "transparency. path may be omitted when the sequence name is unique in the context."},
       GafExportTable(), GafExportOutput(), RunGafExportAnywhere);
   // export=png|gif|apng|sheet is the format; the rest of the link's query
   // holds the other arguments.

@@ -154,10 +154,8 @@ absl::StatusOr<json> GafInfo(const Asset& asset, const std::optional<std::string
 Tool GafInfoTool() {
   return MakeContextTool<GafInfoRequest>(
       {"gaf_info", "Describe a GAF's frames",
-       "Every frame header of a GAF/TAF (or of one sequence): size, origin, transparency key, "
-       "storage (raw, compressed, argb4444, argb1555; zlib-rgba, zlib-rgb in a TA3D truecolor "
-       "file), layers, blend byte and duration; "
-       "decodes every frame and reports warnings and errors with their locations."},
+       "Every frame header of a GAF/TAF (or one sequence), each frame decoded: sizes, origins, "
+       "storage, layers, warnings."},
       GafInfoTable(), GafInfoReport::Fields().Schema(),
       [](const contexts::Context& context, const GafInfoRequest& request, const ToolCall&) {
         return RunAssetTool(context, request, [&request](const Asset& asset) {

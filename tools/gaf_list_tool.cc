@@ -74,8 +74,7 @@ absl::StatusOr<json> GafList(const Asset& asset) {
 Tool GafListTool() {
   return MakeContextTool<GafListRequest>(
       {"gaf_list", "List a GAF's sequences",
-       "The sequences (animations) of a GAF or TAF file: name, frame count, whether it loops, "
-       "and its length in game ticks (1/30 s) and seconds."},
+       "Lists a GAF/TAF's sequences: names, frame counts, looping, durations."},
       GafListTable(), GafListing::Fields().Schema(),
       [](const contexts::Context& context, const GafListRequest& request, const ToolCall&) {
         return RunAssetTool(context, request, [](const Asset& asset) { return ListGaf(asset); });

@@ -81,10 +81,8 @@ ToolResult RunHpiList(const contexts::Context& context, const HpiListRequest& re
 Tool HpiListTool() {
   return MakeContextTool<HpiListRequest>(
       {"hpi_list", "List the entries of an HPI archive",
-       "The files inside an HPI-family archive of a context (TA's .hpi, .ufo, .ccx, .gp3, "
-       ".gp4, .swx; TA: Kingdoms' version 2 alike): each entry's path as the archive spells "
-       "it, its size, its stored size and its compression (none, lz77, zlib). Filter with a "
-       "glob (pattern); pages like vfs_list: pass next_offset back as offset."},
+       "Lists the entries of an HPI-family archive (.hpi .ufo .ccx .gp3 .gp4 .swx) matching a "
+       "glob: sizes, compression."},
       HpiListTable(), HpiListing::Fields().Schema(),
       [](const contexts::Context& context, const HpiListRequest& request, const ToolCall&) {
         return RunHpiList(context, request);

@@ -214,14 +214,8 @@ ToolResult RunMapDescribe(const contexts::Context& context, const MapDescribeReq
 Tool MapDescribeTool() {
   return MakeContextTool<MapDescribeRequest>(
       {"map_describe", "Describe a GTA1 city map",
-       "What a GTA1 city map (.CMP) holds: its header (version, style STYLE%03d.G24, sound "
-       "sample), section sizes, block descriptors and their types, objects, the districts "
-       "(nav records: names and rectangles; placeholders marked empty), the service "
-       "locations by category, and the game's own limits as warnings. With x and y "
-       "(0-255): that cell's column from the top block down, every block decoded (type, "
-       "faces, slope, lid rotation, flips, remap, directions), its ground layer and "
-       "district. Layers count from the top: z 0 is the highest, street level is usually "
-       "the lid of z 4."},
+       "A GTA1 city map (.CMP): header, sections, block types, districts, services; with x and y, "
+       "that cell's column of blocks."},
       MapDescribeTable(), MapDescription::Fields().Schema(),
       [](const contexts::Context& context, const MapDescribeRequest& request, const ToolCall&) {
         return RunMapDescribe(context, request);

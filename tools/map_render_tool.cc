@@ -178,12 +178,7 @@ ToolResult RunMapRender(const contexts::Context& context, const MapRenderRequest
 Tool MapRenderTool() {
   Tool tool = MakeContextTool<MapRenderRequest>(
       {"map_render", "Draw a GTA1 city map from above",
-       "A top-down PNG of a GTA1 city map (.CMP), or of a rectangle of its cells: each cell "
-       "shows the lid of its topmost block, drawn with the map's own style (STYLE%03d.G24 "
-       "beside the map, or `style`) with its lid rotation, flips and palette remap; flat "
-       "blocks let the lid below show through their transparent texels; empty cells are "
-       "transparent. scale is pixels per cell (default 8: the whole map is 2048 x 2048). "
-       "Large renders come back as a resource_link plus a smaller preview."},
+       "Draws a GTA1 city map (or a region, in cells) from above with its style's tiles."},
       MapRenderTable(), PictureToolOutput(MapRenderSummary::Fields().Schema()),
       [](const contexts::Context& context, const MapRenderRequest& request, const ToolCall& call) {
         return RunMapRender(context, request, call.limits);

@@ -50,8 +50,7 @@ RequestTable<Request>& AddPageParams(RequestTable<Request>& table, absl::string_
       .Add("pattern", &PageRequest::pattern,
            {{"type", "string"},
             {"description",
-             absl::StrCat("A glob, case-insensitive: * and ? within a folder, ** across (e.g. ",
-                          examples, ")")}})
+             absl::StrCat("A glob, any case (** across folders), e.g. ", examples)}})
       .Add("offset", &PageRequest::offset,
            {{"type", "integer"}, {"minimum", 0}, {"description", "Matches to skip"}})
       .Add("limit", &PageRequest::limit,

@@ -57,12 +57,7 @@ absl::StatusOr<PaletteCandidatesListing> ListPaletteCandidates(
 Tool PaletteCandidatesTool() {
   return MakeContextTool<PaletteCandidatesRequest>(
       {"palette_candidates", "List the palettes an asset could use",
-       "Every palette the context's chain finds for an asset, in priority order, with where "
-       "it comes from and whether it is usable; `chosen` is the one gaf_export uses. TA: "
-       "Kingdoms: override, sidecar-pcx (NAME.pcx beside the asset), palettes-pal "
-       "(palettes/NAME.pal), side-prefix (ara/tar/ver/zon/aid/cre names: the side's "
-       "palettes/*.pcx), palette-pal (palettes/palette.pal, else palettes/palette.pcx), "
-       "embedded; TA: override, palette-pal, embedded."},
+       "The palettes the context's chain would try for an asset, in order, and the one chosen."},
       PaletteCandidatesTable(), PaletteCandidatesListing::Fields().Schema(),
       [](const contexts::Context& context, const PaletteCandidatesRequest& request,
          const ToolCall&) {

@@ -242,12 +242,7 @@ ToolResult RunPaletteDescribe(const contexts::Context& context,
 Tool PaletteDescribeTool() {
   Tool tool = MakeContextTool<PaletteDescribeRequest>(
       {"palette_describe", "Describe a palette's 256 colours",
-       "The 256 colours of a PAL (TA's 1024-byte palette file) or of a 256-colour PCX's "
-       "trailing palette: each colour's index, r, g, b and hex; the colours that more than "
-       "one index holds; the 20 indices Windows reserves for its static colours (0-9, "
-       "246-255), each with this file's colour, Windows' and TA's, and what TA uses the "
-       "index for where known (9 is most TA frames' transparency key); and a 16 x 16 swatch "
-       "PNG (128 x 128, colour i in row i / 16, column i % 16)."},
+       "A PAL or PCX palette's 256 colours, with a 16 x 16 swatch picture."},
       PaletteDescribeTable(), PictureToolOutput(PaletteDescription::Fields().Schema()),
       [](const contexts::Context& context, const PaletteDescribeRequest& request,
          const ToolCall& call) { return RunPaletteDescribe(context, request, call.limits); });

@@ -90,7 +90,8 @@ class RequestTable {
     static_assert(std::is_base_of_v<Owner, Request>);
     using M = params_internal::Member<T>;
     const json fallback = M::Get(Request{}.*member);
-    if (!required && !fallback.is_null()) schema["default"] = fallback;
+    // An empty string is "not given", not a default worth saying.
+    if (!required && !fallback.is_null() && fallback != "") schema["default"] = fallback;
     params_.push_back({std::move(name), std::move(schema), required});
     fields_.push_back({[member](Request& r, const json& v) { M::Set(r.*member, v); },
                        [member](const Request& r) { return M::Get(r.*member); }});

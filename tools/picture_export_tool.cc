@@ -59,13 +59,10 @@ const RequestTable<PictureExportRequest>& PictureExportTable() {
     RequestTable<R> t;
     AddAssetParams(t, "The picture, e.g. GTADATA/F_UPPER.RAW or GTADATA/CUT1.RAT")
         .Add("width", &R::width,
-             IntegerParam(1, 4096,
-                          "The picture's width, for a name the game's list does not know; give "
-                          "height too"))
-        .Add("height", &R::height, IntegerParam(1, 4096, "The picture's height; give width too"))
+             IntegerParam(1, 4096, "For a name the game's list lacks; with height"))
+        .Add("height", &R::height, IntegerParam(1, 4096, "With width"))
         .Add("palette", &R::palette,
-             StringParam("RAT only: the 768-byte RGB palette's path in the context (default: "
-                         "CUTn.ACT for CUTn, else F_PAL.RAW, in the picture's folder)"))
+             StringParam("RAT only: its RGB palette (default: CUTn.ACT, else F_PAL.RAW beside it)"))
         .AddCheck(SizeBothOrNeither);
     return t;
   }();
@@ -145,11 +142,7 @@ ToolResult RunPictureExport(const contexts::Context& context,
 Tool PictureExportTool() {
   return PictureExportPicture().Make(
       {"picture_export", "Export a GTA1 frontend picture",
-      "A GTA1 frontend picture as a PNG: RAW (24-bit RGB, e.g. F_UPPER.RAW) or RAT (8-bit, "
-      "drawn through its 768-byte palette: CUTn.ACT for CUTn.RAT, else F_PAL.RAW, looked up "
-      "in the picture's folder unless palette is given). The files hold no size: the game's "
-      "names (F_UPPER, F_LOWER0, CUT0, F_PLAY1, ...) have theirs; any other needs width and "
-      "height."});
+      "Exports a GTA1 frontend picture (.RAW with its .PAL, or .RAT) as PNG."});
 }
 
 }  // namespace kbot::tools

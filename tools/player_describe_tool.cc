@@ -187,16 +187,7 @@ ToolResult RunPlayerDescribe(const contexts::Context& context,
 Tool PlayerDescribeTool() {
   return MakeContextTool<PlayerDescribeRequest>(
       {"player_describe", "Describe GTA1's saved settings",
-       "What GTA1's PLAYER_A.DAT holds: the settings bytes (undecoded, as hex), the language "
-       "override, the high scores (6 levels x 3: score and name), the player records (named "
-       "when they start with a name), the current player (an index into players) and the "
-       "network name, with warnings for anything odd. A file of exactly 0x414 bytes is read "
-       "in the documented layout. A file of another size is read in the layout whose high "
-       "scores check out, \"0x414\" or \"packed\" (the same fields without alignment "
-       "padding, 1009 bytes; \"packed\" then also holds the settings and player fields that "
-       "layout names); a field past the end of the file or that does not check out is null, "
-       "with a warning, and \"strings\" lists the file's NUL-terminated printable strings "
-       "(3+ characters) with their offsets as evidence."},
+       "GTA1's saved settings (PLAYER_A.DAT...): controls, options, progress per city."},
       PlayerDescribeTable(), PlayerDescription::Fields().Schema(),
       [](const contexts::Context& context, const PlayerDescribeRequest& request, const ToolCall&) {
         return RunPlayerDescribe(context, request);

@@ -132,12 +132,7 @@ ToolResult RunStyleDescribe(const contexts::Context& context,
 Tool StyleDescribeTool() {
   return MakeContextTool<StyleDescribeRequest>(
       {"style_describe", "Describe a GTA1 style",
-       "What a GTA1 style (.G24, e.g. STYLE001.G24) holds: its 64-byte header field by field, "
-       "where each section lies (offset, size, bytes stored with padding), the number of side "
-       "(wall), lid (top) and aux tiles, the tile animations (block, side or lid, speed, aux "
-       "frames), the CLUT (palette) count, the palette index entries, the undocumented "
-       "sections (object info, cars, sprites) by size, and warnings. Draw the tiles with "
-       "style_tiles."},
+       "A GTA1 style (.G24/.GRY): sections, tile counts, palettes, animations."},
       StyleDescribeTable(), StyleDescription::Fields().Schema(),
       [](const contexts::Context& context, const StyleDescribeRequest& request, const ToolCall&) {
         return RunStyleDescribe(context, request);

@@ -67,21 +67,19 @@ const RequestTable<StyleTilesRequest>& StyleTilesTable() {
     RequestTable<R> t;
     AddAssetParams(t, "The style, e.g. GTADATA/STYLE001.G24")
         .Add("kind", &R::kind,
-             EnumParam({"side", "lid", "aux"},
-                       "Which tiles: side (walls), lid (tops) or aux (animation frames and "
-                       "extras)"))
+             EnumParam({"side", "lid", "aux"}, "side: walls; lid: tops; aux: animations, extras"))
         .Add("first", &R::first,
              {{"type", "integer"}, {"minimum", 0}, {"description", "First tile"}})
         .Add("count", &R::count,
-             IntegerParam(1, 400, "How many tiles (default: the rest of the kind, at most 64)"))
+             IntegerParam(1, 400, "Tiles drawn (default: the rest, at most 64)"))
         .Add("remap", &R::remap,
-             IntegerParam(0, 3, "Lid and aux tiles: the palette remap 0-3 (default 0)"))
+             IntegerParam(0, 3, "Lid and aux: the palette remap (default 0)"))
         .Add("direction", &R::direction,
              EnumParam({"top", "bottom", "left", "right"},
-                       "Side tiles: the face direction whose palette is used (default top)"))
+                       "Side: whose face palette (default top)"))
         .Add("columns", &R::columns, IntegerParam(1, 64, "Tiles a row"))
         .Add("scale", &R::scale,
-             IntegerParam(1, kMaxTileScale, "Pixels per texel, 1-4"))
+             IntegerParam(1, kMaxTileScale, "Pixels per texel"))
         .AddCheck(RemapOrDirection);
     return t;
   }();
@@ -181,12 +179,7 @@ ToolResult RunStyleTiles(const contexts::Context& context, const StyleTilesReque
 Tool StyleTilesTool() {
   return StyleTilesPicture().Make(
       {"style_tiles", "Draw a GTA1 style's tiles",
-      "A PNG sheet of a GTA1 style's 64 x 64 tiles of one kind (side walls, lids, aux), "
-      "columns a row (default 8) with a 2-pixel transparent gap, each drawn with its palette "
-      "resolved through the palette index: lid and aux tiles with remap 0-3, side tiles with "
-      "the palette of a face direction (top, bottom, left, right). first and count pick a "
-      "range (default: from 0, at most 64). A tile whose palette cannot be resolved is "
-      "transparent and named in warnings."});
+      "Draws a run of a GTA1 style's tiles (side, lid or aux) as a numbered sheet."});
 }
 
 }  // namespace kbot::tools

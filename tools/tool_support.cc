@@ -31,9 +31,7 @@ json BooleanSchema() { return {{"type", "boolean"}}; }
 
 json ContextProperty() {
   return {{"type", "string"},
-          {"description",
-           "The context (a registered game-data folder) to read from; optional when only one "
-           "context exists. context_list names them."}};
+          {"description", "Optional when there is one context"}};
 }
 
 json PathProperty(const char* what) {
@@ -44,8 +42,7 @@ json PathProperty(const char* what) {
 
 json SequenceProperty() {
   return {{"anyOf", {{{"type", "string"}}, {{"type", "integer"}, {"minimum", 0}}}},
-          {"description", "A sequence index (from 0) or name (case-insensitive), as gaf_list "
-                          "shows them"}};
+          {"description", "An index from 0, or a name (any case)"}};
 }
 
 json StringArraySchema() { return {{"type", "array"}, {"items", {{"type", "string"}}}}; }

@@ -30,8 +30,9 @@ json ContextProperty();
 // A file of the context: "WHAT" + kContextPathHelp. A command's --help says
 // instead that its file may be on disk (app/tool_options.cc: OptionHelp).
 json PathProperty(const char* what);
-inline constexpr char kContextPathHelp[] =
-    ": a path inside the context, '/' or '\\' separated, case-insensitive (vfs_list finds them)";
+// Short: every picture and file tool repeats it in every conversation's
+// tools/list; the rules (either separator, any case) are the instructions'.
+inline constexpr char kContextPathHelp[] = ", a path in the context";
 json SequenceProperty();
 json StringArraySchema();
 json NullableString();

@@ -55,13 +55,8 @@ absl::StatusOr<VfsListing> ListVfs(const contexts::Context& context, const VfsLi
 Tool VfsListTool() {
   return MakeContextTool<VfsListRequest>(
       {"vfs_list", "List the files of a context",
-       "The files of a context whose paths match a glob (case-insensitive; * and ? within a "
-       "folder, ** across folders, e.g. \"**/*.gaf\"), sorted, a page at a time: pass "
-       "next_offset back as offset for the next page. Loose files and the entries of the "
-       "HPI archives in the folder (.hpi .ufo .ccx .gp3 .gp4 .swx) alike: each entry's "
-       "source is \"folder\" (or \"built-in\") or the archive it is read from, and hides "
-       "lists the sources of other copies of that path it takes precedence over (a loose file "
-       "over any archive; then .gp4, .gp3, .ccx, .ufo, .swx, .hpi; then later names first)."},
+       "Lists a context's files matching a glob (** across folders), loose files and archive "
+       "entries alike, with the source of each and the copies it hides."},
       VfsListTable(), VfsListing::Fields().Schema(),
       [](const contexts::Context& context, VfsListRequest request, const ToolCall& call) {
         request.limit = PageLimitOr(request, kDefaultPageLimit);

@@ -70,11 +70,11 @@ TEST(GafExportTable, DeclaresEachParameterOnceWithTheStructsDefaults) {
   EXPECT_EQ(schema["additionalProperties"], false);
   EXPECT_EQ(schema["properties"]["format"],
             json::parse(R"j({"type": "string", "enum": ["png", "gif", "apng", "sheet"],
-              "default": "png", "description": "png: one frame; gif/apng: the animation; )j"
-                        R"j(sheet: all frames in one png"})j"));
+              "default": "png", "description": "png: a frame; gif, apng: animated; )j"
+                        R"j(sheet: all frames"})j"));
   EXPECT_EQ(schema["properties"]["scale"],
             json::parse(R"j({"type": "integer", "minimum": 1, "maximum": 8, "default": 1,
-              "description": "Nearest-neighbour enlargement, 1-8"})j"));
+              "description": "Nearest-neighbour enlargement"})j"));
   // No default where the tool decides: frame 0 for png only, the context's
   // transparency rule and palette chain, sequence 0.
   for (const char* name : {"context", "sequence", "frame", "palette", "transparency"}) {

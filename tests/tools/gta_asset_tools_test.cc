@@ -758,7 +758,7 @@ TEST(GtaAssetTables, SchemasCarryTheStructsDefaults) {
     EXPECT_FALSE(tiles["properties"][none].contains("default")) << none;
   }
   EXPECT_EQ(tiles["properties"]["count"], json::parse(R"j({"type": "integer", "minimum": 1,
-      "maximum": 400, "description": "How many tiles (default: the rest of the kind, at most 64)"})j"));
+      "maximum": 400, "description": "Tiles drawn (default: the rest, at most 64)"})j"));
   const json font = FontRenderTool().input_schema;
   EXPECT_EQ(font["required"], json::parse(R"(["path", "text"])"));
   EXPECT_EQ(font["properties"]["kind"]["default"], "text");
