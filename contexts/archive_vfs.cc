@@ -49,7 +49,9 @@ class ArchiveVfs final : public Vfs {
     std::vector<VfsEntry> out;
     out.reserve(served_.size());
     for (const hpi::HpiEntry* e : served_) {
-      if ((out.size() + 1) % kListReportEvery == 0 && !progress.Report(out.size() + 1, 0)) {
+      if ((out.size() + 1) % kListReportEvery == 0 &&
+          !progress.Report(out.size() + 1, 0,
+                           absl::StrCat("listed ", out.size() + 1, " entries"))) {
         return absl::CancelledError(absl::StrCat(archive_.path, ": listing cancelled"));
       }
       out.push_back({e->path, e->size, archive_.path, {}});

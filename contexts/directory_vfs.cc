@@ -170,7 +170,8 @@ absl::StatusOr<std::vector<VfsEntry>> DirectoryVfs::List(Progress& progress) con
     // An unreadable subfolder (or one that fails half-way) loses only its own
     // entries: one bad folder in a game install must not hide all the rest.
     for (fs::directory_iterator end; !ec && it != end; it.increment(ec)) {
-      if (++seen % kListReportEvery == 0 && !progress.Report(seen, 0)) {
+      if (++seen % kListReportEvery == 0 &&
+          !progress.Report(seen, 0, absl::StrCat("listed ", seen, " files"))) {
         return absl::CancelledError(absl::StrCat(root_, ": listing cancelled"));
       }
       const std::string rel = at.rel + it->path().filename().string();

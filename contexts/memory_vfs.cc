@@ -47,7 +47,9 @@ class MemoryVfs final : public Vfs {
   absl::StatusOr<std::vector<VfsEntry>> List(Progress& progress) const override {
     std::vector<VfsEntry> out;
     for (const std::string& path : sorted_) {
-      if ((out.size() + 1) % 256 == 0 && !progress.Report(out.size() + 1, 0)) {
+      if ((out.size() + 1) % 256 == 0 &&
+          !progress.Report(out.size() + 1, 0,
+                           absl::StrCat("listed ", out.size() + 1, " files"))) {
         return absl::CancelledError(absl::StrCat(source_, ": listing cancelled"));
       }
       out.push_back({path, uint64_t(files_.at(path)->size()), source_});

@@ -99,7 +99,9 @@ absl::StatusOr<std::vector<VfsEntry>> OverlayVfs::List(Progress& progress) const
   };
   std::vector<Keyed> all;
   for (size_t i = 0; i < layers_.size(); ++i) {
-    absl::StatusOr<std::vector<VfsEntry>> entries = layers_[i]->List(progress);
+    // Each layer counts from 0: offset so that the whole listing's count grows.
+    StageProgress layer(progress, all.size(), 0);
+    absl::StatusOr<std::vector<VfsEntry>> entries = layers_[i]->List(layer);
     if (!entries.ok()) return entries.status();
     for (VfsEntry& e : *entries) all.push_back({absl::AsciiStrToLower(e.path), i, std::move(e)});
   }

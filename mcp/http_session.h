@@ -35,6 +35,9 @@ class HttpSession {
   std::shared_ptr<MessageStream> OpenStandalone();
 
   void Receive(const Incoming& in);
+  // The client of request `id` went away (its stream could not be written):
+  // the request stops as if cancelled.
+  void Cancel(const json& id) { session_->Cancel(id); }
 
   // Cancels every running request and ends every stream (DELETE, or the
   // server stopping). Receive does nothing afterwards.

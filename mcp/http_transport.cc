@@ -3,6 +3,7 @@
 #include <httplib.h>
 
 #include <algorithm>
+#include <functional>
 #include <random>
 #include <utility>
 
@@ -60,15 +61,21 @@ bool WriteEvent(httplib::DataSink& sink, const std::string& line) {
 
 // Streams `stream` as server-sent events until its last message or its end,
 // with a comment line whenever `keepalive` passes in silence (which also
-// finds a client that has gone). `first` goes out before the rest.
+// finds a client that has gone). `first` goes out before the rest. A write
+// that fails calls `gone`: nobody is waiting for the work any more.
 httplib::ContentProviderWithoutLength SseProvider(std::shared_ptr<MessageStream> stream,
                                                   std::optional<MessageStream::Message> first,
-                                                  std::chrono::milliseconds keepalive) {
-  return [stream = std::move(stream), first = std::move(first), keepalive](
-             size_t, httplib::DataSink& sink) mutable {
+                                                  std::chrono::milliseconds keepalive,
+                                                  std::function<void()> gone = nullptr) {
+  return [stream = std::move(stream), first = std::move(first), keepalive,
+          gone = std::move(gone)](size_t, httplib::DataSink& sink) mutable {
+    const auto fail = [&] {
+      if (gone) gone();
+      return false;
+    };
     if (first) {
       const bool last = first->last;
-      if (!WriteEvent(sink, first->line)) return false;
+      if (!WriteEvent(sink, first->line)) return fail();
       first.reset();
       if (last) {
         sink.done();
@@ -80,10 +87,10 @@ httplib::ContentProviderWithoutLength SseProvider(std::shared_ptr<MessageStream>
       if (!m) {
         if (stream->ended()) break;
         static constexpr char kComment[] = ": keepalive\n\n";
-        if (!sink.write(kComment, sizeof kComment - 1)) return false;
+        if (!sink.write(kComment, sizeof kComment - 1)) return fail();
         continue;
       }
-      if (!m->line.empty() && !WriteEvent(sink, m->line)) return false;
+      if (!m->line.empty() && !WriteEvent(sink, m->line)) return fail();
       if (m->last) break;
     }
     sink.done();
@@ -291,8 +298,10 @@ void HttpTransport::AnswerRequest(const Incoming& in, std::shared_ptr<HttpSessio
     return;
   }
   res.set_header("Cache-Control", "no-cache");
-  res.set_chunked_content_provider("text/event-stream",
-                                   SseProvider(std::move(stream), std::move(first), options_.keepalive));
+  res.set_chunked_content_provider(
+      "text/event-stream",
+      SseProvider(std::move(stream), std::move(first), options_.keepalive,
+                  [session, id = in.id] { session->Cancel(id); }));
 }
 
 void HttpTransport::Get(const httplib::Request& req, httplib::Response& res) {

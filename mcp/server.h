@@ -169,6 +169,19 @@ class Session {
   // The version agreed at initialize ("" before it).
   std::string protocol_version() const;
 
+  // Before answering a request that sent progress, pings the client and waits
+  // for its answer (at most `timeout`): a client that handles notifications
+  // later than responses read with them (the TypeScript SDK) has then seen
+  // every notification (mcp/session_progress.cc says why). 0: off.
+  void ConfirmProgressBeforeResponse(std::chrono::milliseconds timeout);
+
+  // The transport will read nothing more: waits for the client end now.
+  void EndInput();
+
+  // Cancels the request `id` as notifications/cancelled would (a transport
+  // whose client went away).
+  void Cancel(const json& id);
+
  private:
   friend class Server;  // tells it of resource updates
 
@@ -190,6 +203,8 @@ class Session {
   void HandleResponse(const Incoming& in);
   void RunInBackground(const Incoming& in, std::function<void(InFlight&)> work);
   void Respond(InFlight& flight, absl::StatusOr<json> result);
+  void FinishProgress(InFlight& flight, const absl::StatusOr<json>& result);
+  void AwaitProgressReceipt(InFlight& flight);
 
   json Initialize(const json& params);
   absl::StatusOr<json> ListTools(const json& params) const;
@@ -226,6 +241,8 @@ class Session {
   int64_t next_client_request_ = 1;
   std::map<int64_t, std::shared_ptr<ClientAnswer>> client_requests_;
   std::condition_variable client_answered_;  // also woken by a cancellation
+  std::chrono::milliseconds progress_receipt_timeout_{0};
+  bool input_ended_ = false;  // no answer from the client can arrive any more
 };
 
 }  // namespace kbot::mcp

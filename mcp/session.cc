@@ -89,13 +89,7 @@ void Session::ReportOversized(size_t bytes, size_t limit) {
 
 void Session::HandleNotification(const Incoming& in) {
   if (in.method == "notifications/cancelled") {
-    const json& id = in.params.contains("requestId") ? in.params["requestId"] : json();
-    std::lock_guard<std::mutex> lock(mu_);
-    for (const std::shared_ptr<InFlight>& flight : in_flight_) {
-      // initialize is never cancelled, and it never runs in the background.
-      if (flight->id == id) flight->cancelled = true;
-    }
-    client_answered_.notify_all();  // the call may be waiting on the client
+    Cancel(in.params.contains("requestId") ? in.params["requestId"] : json());
   }
   // notifications/initialized and anything unknown need no answer.
 }
@@ -289,6 +283,10 @@ void Session::RunInBackground(const Incoming& in, std::function<void(InFlight&)>
 }
 
 void Session::Respond(InFlight& flight, absl::StatusOr<json> result) {
+  if (!flight.cancelled && result.status().code() != absl::StatusCode::kCancelled) {
+    FinishProgress(flight, result);
+    AwaitProgressReceipt(flight);  // the response must not overtake the progress
+  }
   std::lock_guard<std::mutex> lock(flight.mu);
   if (flight.answered) return;
   flight.answered = true;

@@ -22,36 +22,20 @@ struct Session::InFlight {
   std::mutex mu;          // orders progress against the response
   bool answered = false;  // no progress after the response
   uint64_t last_progress = 0;
+  uint64_t last_total = 0;  // of the last notification sent (0: unknown)
   bool any_progress = false;
   std::chrono::steady_clock::time_point last_sent{};
 };
 
-// notifications/progress for one request, throttled and strictly increasing;
-// says stop once the request is cancelled.
+// notifications/progress for one request (mcp/session_progress.cc): strictly
+// increasing, thinned to one per progress_interval but for the first, each
+// tenth of the total and the last; says stop once the request is cancelled.
 class Session::RequestProgress final : public Progress {
  public:
   RequestProgress(Session& session, InFlight& flight) : session_(session), flight_(flight) {}
 
-  bool Report(uint64_t done, uint64_t total) override {
-    if (flight_.cancelled.load()) return false;
-    if (flight_.progress_token.is_null()) return true;
-    const auto now = std::chrono::steady_clock::now();
-    std::lock_guard<std::mutex> lock(flight_.mu);
-    if (flight_.answered) return true;
-    if (flight_.any_progress && done <= flight_.last_progress) return true;
-    const bool last = total != 0 && done >= total;
-    if (flight_.any_progress && !last &&
-        now - flight_.last_sent < session_.server_.options().progress_interval) {
-      return true;
-    }
-    json params = {{"progressToken", flight_.progress_token}, {"progress", done}};
-    if (total != 0) params["total"] = total;
-    session_.Send(MakeNotification("notifications/progress", std::move(params)), {flight_.id});
-    flight_.any_progress = true;
-    flight_.last_progress = done;
-    flight_.last_sent = now;
-    return true;
-  }
+  bool Report(uint64_t done, uint64_t total) override { return Report(done, total, {}); }
+  bool Report(uint64_t done, uint64_t total, std::string_view message) override;
 
  private:
   Session& session_;

@@ -33,6 +33,10 @@ void ServeStdio(Server& server, int in_fd, int out_fd, size_t max_line) {
     framed += '\n';
     output_open = WriteAll(out_fd, framed.data(), framed.size());
   });
+  // Over stdio a client may read the last progress with the response and drop
+  // it (mcp/session_progress.cc); a pong takes well under a millisecond, so
+  // the timeout only matters for a client that never answers pings.
+  session.ConfirmProgressBeforeResponse(kProgressReceiptTimeout);
 
   std::string line;
   bool oversized = false;  // skipping the rest of a line that is too long
@@ -78,6 +82,7 @@ void ServeStdio(Server& server, int in_fd, int out_fd, size_t max_line) {
   } else if (!line.empty()) {
     session.Receive(line);  // a last message without its newline
   }
+  session.EndInput();  // no pong can come now
   session.WaitIdle();
 }
 

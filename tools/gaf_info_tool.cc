@@ -115,7 +115,8 @@ const ResultTable<GafInfoReport>& GafInfoReport::Fields() {
 }
 
 absl::StatusOr<GafInfoReport> DescribeGaf(const Asset& asset,
-                                          const std::optional<std::string>& sequence) {
+                                          const std::optional<std::string>& sequence,
+                                          Progress& progress) {
   absl::StatusOr<gaf::Gaf> gaf = ReadGafAsset(asset);
   if (!gaf.ok()) return gaf.status();
   size_t first = 0, last = gaf->sequences.size();
@@ -127,7 +128,9 @@ absl::StatusOr<GafInfoReport> DescribeGaf(const Asset& asset,
   }
   DecodeReport report;
   report.warnings = gaf->warnings;
-  DecodeFrames(asset, *gaf, first, last, report);
+  if (!DecodeFrames(asset, *gaf, first, last, report, progress)) {
+    return absl::CancelledError("gaf_info: cancelled");
+  }
   GafInfoReport out;
   out.path = asset.path;
   out.version = gaf->version;
@@ -157,9 +160,9 @@ Tool GafInfoTool() {
        "Every frame header of a GAF/TAF (or one sequence), each frame decoded: sizes, origins, "
        "storage, layers, warnings."},
       GafInfoTable(), GafInfoReport::Fields().Schema(),
-      [](const contexts::Context& context, const GafInfoRequest& request, const ToolCall&) {
-        return RunAssetTool(context, request, [&request](const Asset& asset) {
-          return DescribeGaf(asset, request.sequence);
+      [](const contexts::Context& context, const GafInfoRequest& request, const ToolCall& call) {
+        return RunAssetTool(context, request, [&](const Asset& asset) {
+          return DescribeGaf(asset, request.sequence, call.progress);
         });
       });
 }

@@ -60,8 +60,10 @@ struct GafInfoReport {
 };
 
 // All sequences, or the one `sequence` names (an index or a name).
+// `progress` is told each frame decoded.
 absl::StatusOr<GafInfoReport> DescribeGaf(const Asset& asset,
-                                          const std::optional<std::string>& sequence);
+                                          const std::optional<std::string>& sequence,
+                                          Progress& progress = NoProgress());
 // DescribeGaf's JSON.
 absl::StatusOr<json> GafInfo(const Asset& asset, const std::optional<std::string>& sequence);
 

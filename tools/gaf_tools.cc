@@ -79,8 +79,11 @@ absl::StatusOr<EncodedExport> ExportSequence(const Asset& asset, const gaf::Gaf&
           absl::StrCat(asset.path, ": sequence ", s, ": ", scaled.message()));
     }
   }
-  image::PngOptions png_options;
+  image::PngOptions png_options, sheet_options;
   png_options.progress = &encoding;
+  // A sheet is one picture: its rows are the encoding stage's n units.
+  ScaledStage sheet_rows(job, n, n, 2 * n);
+  sheet_options.progress = &sheet_rows;
   EncodedExport out;
   out.frames = anim->frames();
   absl::StatusOr<image::EncodedImage> bytes;
@@ -103,12 +106,12 @@ absl::StatusOr<EncodedExport> ExportSequence(const Asset& asset, const gaf::Gaf&
         image::RgbaPicture sheet = image::MakeSheet(anim->rgba);
         out.width = sheet.width;
         out.height = sheet.height;
-        bytes = image::EncodeRgbaPng(sheet);
+        bytes = image::EncodeRgbaPng(sheet, sheet_options);
       } else {
         image::IndexedPicture sheet = image::MakeSheet(anim->indexed);
         out.width = sheet.width;
         out.height = sheet.height;
-        bytes = image::EncodeIndexedPng(sheet, req.palette.colors);
+        bytes = image::EncodeIndexedPng(sheet, req.palette.colors, sheet_options);
       }
       break;
   }
@@ -169,20 +172,25 @@ absl::StatusOr<size_t> SelectSequence(const gaf::Gaf& gaf, const Asset& asset,
   return *found;
 }
 
-void DecodeFrames(const Asset& asset, const gaf::Gaf& gaf, size_t first, size_t last,
-                  DecodeReport& report) {
+bool DecodeFrames(const Asset& asset, const gaf::Gaf& gaf, size_t first, size_t last,
+                  DecodeReport& report, Progress& progress) {
   const uint64_t budget = PixelBudget(asset, gaf);
-  uint64_t claimed = 0;
+  uint64_t claimed = 0, total = 0, done = 0;
+  for (size_t s = first; s < last; ++s) total += gaf.sequences[s].frames.size();
   for (size_t s = first; s < last; ++s) {
     const gaf::Sequence& seq = gaf.sequences[s];
-    for (size_t f = 0; f < seq.frames.size(); ++f) {
+    for (size_t f = 0; f < seq.frames.size(); ++f, ++done) {
+      if (done > 0 && !progress.Report(done, total,
+                                       absl::StrCat("decoded frame ", done, " of ", total))) {
+        return false;
+      }
       claimed += seq.frames[f].info.pixels();
       if (claimed > budget) {
         report.errors.push_back(absl::StrCat(
             asset.path, ": sequence ", s, " frame ", f,
             ": stopped decoding: the frames claim over ", budget, " pixels, more than a ",
             asset.bytes.size(), "-byte file can hold"));
-        return;
+        return true;
       }
       ++report.frames;
       absl::StatusOr<gaf::FramePicture> pic =
@@ -195,6 +203,7 @@ void DecodeFrames(const Asset& asset, const gaf::Gaf& gaf, size_t first, size_t 
       }
     }
   }
+  return progress.Report(total, total, absl::StrCat("decoded ", total, " frames"));
 }
 
 const char* ExportFormatName(ExportFormat f) {

@@ -50,9 +50,9 @@ struct DecodeReport {
 
 // Decodes sequences [first, last) by the game's rule: what gaf_info and
 // gaf check report beyond the headers (short rows, data past the end,
-// refused layers).
-void DecodeFrames(const Asset& asset, const gaf::Gaf& gaf, size_t first, size_t last,
-                  DecodeReport& report);
+// refused layers). `progress` is told each frame; false when it said stop.
+bool DecodeFrames(const Asset& asset, const gaf::Gaf& gaf, size_t first, size_t last,
+                  DecodeReport& report, Progress& progress = NoProgress());
 
 // The palette an export draws with, and where it came from.
 struct PaletteChoice {

@@ -1,5 +1,7 @@
 #include "tools/hpi_list_tool.h"
 
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "formats/hpi/hpi.h"
 #include "tools/file_kind.h"
 #include "tools/tool_support.h"
@@ -48,16 +50,27 @@ const ResultTable<HpiListing>& HpiListing::Fields() {
   return table;
 }
 
-absl::StatusOr<HpiListing> ListHpi(const Asset& asset, const PageRequest& request) {
+absl::StatusOr<HpiListing> ListHpi(const Asset& asset, const PageRequest& request,
+                                   Progress& progress) {
   if (absl::Status s = RequireKind(asset, {FileKind::kHpi}); !s.ok()) return s;
   absl::StatusOr<hpi::HpiArchive> archive = hpi::OpenHpi(asset.bytes, asset.path);
   if (!archive.ok()) return archive.status();
   Pager<HpiListEntry> pager(request);
+  const uint64_t total = archive->entries.size();
+  uint64_t done = 0;
   for (const hpi::HpiEntry& e : archive->entries) {
+    // Matching a glob is quick: every 256th entry is often enough to hear a stop.
+    if (++done % 256 == 0 &&
+        !progress.Report(done, total, absl::StrCat("listed ", done, " of ", total, " entries"))) {
+      return absl::CancelledError("hpi_list: cancelled");
+    }
     pager.Offer(e.path, [&] {
       return HpiListEntry{e.path, e.size, e.compressed_size,
                           std::string(hpi::CompressionName(e.compression))};
     });
+  }
+  if (!progress.Report(total, total, absl::StrCat("listed ", total, " entries"))) {
+    return absl::CancelledError("hpi_list: cancelled");
   }
   HpiListing out;
   static_cast<Page<HpiListEntry>&>(out) = std::move(pager).Finish();
@@ -71,11 +84,12 @@ absl::StatusOr<json> HpiList(const Asset& asset, const PageRequest& request) {
   return ResultJson(ListHpi(asset, request));
 }
 
-ToolResult RunHpiList(const contexts::Context& context, const HpiListRequest& request) {
+ToolResult RunHpiList(const contexts::Context& context, const HpiListRequest& request,
+                      Progress& progress) {
   PageRequest page = request;
   page.limit = PageLimitOr(request, kDefaultPageLimit);
   return RunAssetTool(context, request,
-                      [&page](const Asset& asset) { return ListHpi(asset, page); });
+                      [&](const Asset& asset) { return ListHpi(asset, page, progress); });
 }
 
 Tool HpiListTool() {
@@ -84,8 +98,8 @@ Tool HpiListTool() {
        "Lists the entries of an HPI-family archive (.hpi .ufo .ccx .gp3 .gp4 .swx) matching a "
        "glob: sizes, compression."},
       HpiListTable(), HpiListing::Fields().Schema(),
-      [](const contexts::Context& context, const HpiListRequest& request, const ToolCall&) {
-        return RunHpiList(context, request);
+      [](const contexts::Context& context, const HpiListRequest& request, const ToolCall& call) {
+        return RunHpiList(context, request, call.progress);
       });
 }
 

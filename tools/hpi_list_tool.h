@@ -45,13 +45,16 @@ struct HpiListing : Page<HpiListEntry> {
   static const ResultTable<HpiListing>& Fields();
 };
 
-absl::StatusOr<HpiListing> ListHpi(const Asset& asset, const PageRequest& request = {});
+// `progress` is told each entry listed.
+absl::StatusOr<HpiListing> ListHpi(const Asset& asset, const PageRequest& request = {},
+                                   Progress& progress = NoProgress());
 // ListHpi's JSON.
 absl::StatusOr<json> HpiList(const Asset& asset, const PageRequest& request = {});
 
 // The tool's work once the context is known (an unset limit: a page of
 // kDefaultPageLimit).
-ToolResult RunHpiList(const contexts::Context& context, const HpiListRequest& request);
+ToolResult RunHpiList(const contexts::Context& context, const HpiListRequest& request,
+                      Progress& progress = NoProgress());
 
 Tool HpiListTool();
 

@@ -9,8 +9,10 @@
 
 namespace kbot::tools {
 
-absl::StatusOr<EncodedPicture> EncodePicture(image::RgbaPicture picture) {
-  absl::StatusOr<image::EncodedImage> png = image::EncodeRgbaPng(picture);
+absl::StatusOr<EncodedPicture> EncodePicture(image::RgbaPicture picture, Progress* progress) {
+  image::PngOptions options;
+  options.progress = progress;
+  absl::StatusOr<image::EncodedImage> png = image::EncodeRgbaPng(picture, options);
   if (!png.ok()) return png.status();
   return EncodedPicture{std::move(picture), *std::move(png)};
 }

@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -31,8 +32,10 @@ struct EncodedPicture {
   std::vector<uint8_t> png;
 };
 
-// `picture` with its PNG (RGBA, png_encode.h's default level).
-absl::StatusOr<EncodedPicture> EncodePicture(image::RgbaPicture picture);
+// `picture` with its PNG (RGBA, png_encode.h's default level); `progress`,
+// when set, is told each row encoded.
+absl::StatusOr<EncodedPicture> EncodePicture(image::RgbaPicture picture,
+                                             Progress* progress = nullptr);
 
 // What picture tools add to their structuredContent besides "bytes" (the
 // PNG's size, in their own result tables): "delivery" ("inline" |
@@ -78,10 +81,33 @@ struct PictureOutcome {
 };
 
 // Draws the picture `request` asks for from `asset`, read from `context`
-// (picture_export reads a RAT's palette beside it there).
+// (picture_export reads a RAT's palette beside it there), telling `progress`
+// how far it got when the drawing takes long (style_tiles); a drawing that is
+// always quick takes no Progress.
 template <class Request, class Summary>
-using DrawPictureFn = std::function<absl::StatusOr<PictureOutcome<Summary>>(
-    const contexts::Context&, const Asset&, const Request&)>;
+class DrawPictureFn {
+ public:
+  using Outcome = absl::StatusOr<PictureOutcome<Summary>>;
+  template <class F, class = std::enable_if_t<!std::is_same_v<std::decay_t<F>, DrawPictureFn>>>
+  DrawPictureFn(F draw) {  // NOLINT: built from the tools' lambdas
+    if constexpr (std::is_invocable_v<F&, const contexts::Context&, const Asset&,
+                                      const Request&, Progress&>) {
+      draw_ = std::move(draw);
+    } else {
+      draw_ = [draw = std::move(draw)](const contexts::Context& context, const Asset& asset,
+                                       const Request& request,
+                                       Progress&) { return draw(context, asset, request); };
+    }
+  }
+  Outcome operator()(const contexts::Context& context, const Asset& asset,
+                     const Request& request, Progress& progress) const {
+    return draw_(context, asset, request, progress);
+  }
+
+ private:
+  std::function<Outcome(const contexts::Context&, const Asset&, const Request&, Progress&)>
+      draw_;
+};
 
 // A GTA1 picture tool made from its table and its drawing: the tool's result
 // and its kbot:// export come from the same Draw.
@@ -93,16 +119,17 @@ struct DrawingTool {
 
   // The picture of `request`, drawn from its asset; an error names the context.
   absl::StatusOr<PictureOutcome<Summary>> Draw(const contexts::Context& context,
-                                               const Request& request) const {
+                                               const Request& request,
+                                               Progress& progress = NoProgress()) const {
     return WithContextAsset(context, request.path, [&](const Asset& asset) {
-      return draw(context, asset, request);
+      return draw(context, asset, request, progress);
     });
   }
 
   // The tool's result: the picture inline, or over the limit a link and a preview.
-  ToolResult Run(const contexts::Context& context, const Request& request,
-                 const Limits& limits) const {
-    absl::StatusOr<PictureOutcome<Summary>> drawn = Draw(context, request);
+  ToolResult Run(const contexts::Context& context, const Request& request, const Limits& limits,
+                 Progress& progress = NoProgress()) const {
+    absl::StatusOr<PictureOutcome<Summary>> drawn = Draw(context, request, progress);
     if (!drawn.ok()) return ErrorResult(drawn.status());
     return DeliverToolPicture(context, export_name, table, request,
                               Summary::Fields().ToJson(drawn->summary), drawn->image,
@@ -114,12 +141,14 @@ struct DrawingTool {
     Tool tool = MakeContextTool<Request>(
         std::move(info), table, PictureToolOutput(Summary::Fields().Schema()),
         [self = *this](const contexts::Context& context, const Request& request,
-                       const ToolCall& call) { return self.Run(context, request, call.limits); });
-    tool.picture = MakePngExport(
-        export_name, table,
-        [self = *this](const contexts::Context& context, const Request& request) {
-          return self.Draw(context, request);
+                       const ToolCall& call) {
+          return self.Run(context, request, call.limits, call.progress);
         });
+    tool.picture = MakePngExport(export_name, table,
+                                 [self = *this](const contexts::Context& context,
+                                                const Request& request, Progress& progress) {
+                                   return self.Draw(context, request, progress);
+                                 });
     return tool;
   }
 };

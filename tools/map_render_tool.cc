@@ -55,10 +55,12 @@ absl::StatusOr<gta::Style> OpenStyle(const contexts::Context& context, const std
 }
 
 // The same cells at the largest smaller scale whose PNG fits inline.
+// (Its reports are below the done render's, so they only check for a stop.)
 std::optional<PicturePreview> SmallerRender(const contexts::Context& context,
-                                            MapRenderRequest request, size_t limit) {
+                                            MapRenderRequest request, size_t limit,
+                                            Progress& progress) {
   for (request.scale /= 2; request.scale >= 1; request.scale /= 2) {
-    absl::StatusOr<MapRenderOutcome> preview = RenderMapAsset(context, request);
+    absl::StatusOr<MapRenderOutcome> preview = RenderMapAsset(context, request, progress);
     if (!preview.ok()) return std::nullopt;
     if (Base64Size(preview->png.size()) <= limit) {
       json description = {{"width", preview->summary.width},
@@ -115,8 +117,9 @@ const ResultTable<MapRenderSummary>& MapRenderSummary::Fields() {
 namespace {
 
 // The map `asset` drawn as `request` asks, its style read from `context`.
+// Its progress counts rows of pixels, drawn then encoded.
 absl::StatusOr<MapRenderOutcome> RenderMap(const contexts::Context& context, const Asset& asset,
-                                           const MapRenderRequest& request) {
+                                           const MapRenderRequest& request, Progress& progress) {
   if (absl::Status s = RequireKind(asset, {FileKind::kCityMap}); !s.ok()) return s;
   absl::StatusOr<gta::CityMap> map = gta::ReadCityMap(asset.bytes, asset.path);
   if (!map.ok()) return map.status();
@@ -127,9 +130,14 @@ absl::StatusOr<MapRenderOutcome> RenderMap(const contexts::Context& context, con
   gta::MapRenderOptions options;
   options.rect = {request.x, request.y, request.Width(), request.Height()};
   options.pixels_per_cell = request.scale;
+  const uint64_t rows = uint64_t(request.Height()) * uint64_t(request.scale);
+  StageProgress drawing(progress, 0, 2 * rows), encoding(progress, rows, 2 * rows);
+  options.progress = &drawing;
   absl::StatusOr<gta::MapRender> render = gta::RenderMap(*map, *style, options);
   if (!render.ok()) return render.status();
-  absl::StatusOr<image::EncodedImage> png = image::EncodeRgbaPng(render->picture);
+  image::PngOptions png_options;
+  png_options.progress = &encoding;
+  absl::StatusOr<image::EncodedImage> png = image::EncodeRgbaPng(render->picture, png_options);
   if (!png.ok()) return png.status();
   MapRenderSummary& s = out.summary;
   s.path = asset.path;
@@ -149,15 +157,16 @@ absl::StatusOr<MapRenderOutcome> RenderMap(const contexts::Context& context, con
 }  // namespace
 
 absl::StatusOr<MapRenderOutcome> RenderMapAsset(const contexts::Context& context,
-                                                const MapRenderRequest& request) {
+                                                const MapRenderRequest& request,
+                                                Progress& progress) {
   return WithContextAsset(context, request.path, [&](const Asset& asset) {
-    return RenderMap(context, asset, request);
+    return RenderMap(context, asset, request, progress);
   });
 }
 
 ToolResult RunMapRender(const contexts::Context& context, const MapRenderRequest& request,
-                        const Limits& limits) {
-  absl::StatusOr<MapRenderOutcome> rendered = RenderMapAsset(context, request);
+                        const Limits& limits, Progress& progress) {
+  absl::StatusOr<MapRenderOutcome> rendered = RenderMapAsset(context, request, progress);
   if (!rendered.ok()) return ErrorResult(rendered.status());
   // The link and the preview draw exactly these cells with exactly this style.
   MapRenderRequest resolved = request;
@@ -172,7 +181,7 @@ ToolResult RunMapRender(const contexts::Context& context, const MapRenderRequest
         return PictureLink{PictureUri(context, kMapExport, MapRenderTable(), resolved),
                            absl::StrCat(resolved.path, " (map render)"), "render"};
       },
-      [&] { return SmallerRender(context, resolved, limit); });
+      [&] { return SmallerRender(context, resolved, limit, progress); });
 }
 
 Tool MapRenderTool() {
@@ -181,7 +190,7 @@ Tool MapRenderTool() {
        "Draws a GTA1 city map (or a region, in cells) from above with its style's tiles."},
       MapRenderTable(), PictureToolOutput(MapRenderSummary::Fields().Schema()),
       [](const contexts::Context& context, const MapRenderRequest& request, const ToolCall& call) {
-        return RunMapRender(context, request, call.limits);
+        return RunMapRender(context, request, call.limits, call.progress);
       });
   tool.picture = MakePngExport(kMapExport, MapRenderTable(), RenderMapAsset);
   return tool;

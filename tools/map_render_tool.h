@@ -47,14 +47,16 @@ struct MapRenderOutcome {
 };
 
 // `request` drawn in `context` (the map and its style read from it); an
-// error names the context.
+// error names the context. `progress` is told each row drawn, then each band
+// of rows encoded.
 absl::StatusOr<MapRenderOutcome> RenderMapAsset(const contexts::Context& context,
-                                                const MapRenderRequest& request);
+                                                const MapRenderRequest& request,
+                                                Progress& progress = NoProgress());
 
 // The tool's work once the context is known: the picture inline, or over the
 // inline limit a link that draws it again and a preview at a smaller scale.
 ToolResult RunMapRender(const contexts::Context& context, const MapRenderRequest& request,
-                        const Limits& limits);
+                        const Limits& limits, Progress& progress = NoProgress());
 
 Tool MapRenderTool();
 

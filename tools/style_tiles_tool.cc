@@ -116,7 +116,8 @@ const ResultTable<StyleTilesSummary>& StyleTilesSummary::Fields() {
 }
 
 absl::StatusOr<StyleTilesOutcome> DrawStyleTiles(const Asset& asset,
-                                                 const StyleTilesRequest& request) {
+                                                 const StyleTilesRequest& request,
+                                                 Progress& progress) {
   if (absl::Status s = RequireKind(asset, {FileKind::kStyle}); !s.ok()) return s;
   absl::StatusOr<gta::Style> style = gta::ReadStyle(asset.bytes, asset.path);
   if (!style.ok()) return style.status();
@@ -125,10 +126,13 @@ absl::StatusOr<StyleTilesOutcome> DrawStyleTiles(const Asset& asset,
   absl::StatusOr<int> count = TileCount(asset, request, total);
   if (!count.ok()) return count.status();
   const int remap = request.remap.value_or(0);
+  // Drawing the tiles, then encoding the sheet's rows: `count` units each.
+  StageProgress drawing(progress, 0, 2 * uint64_t(*count));
+  ScaledStage encoding(progress, uint64_t(*count), uint64_t(*count), 2 * uint64_t(*count));
   absl::StatusOr<gta::TileSheet> sheet =
       gta::DrawTileSheet(*style, {kind, request.first, *count, remap,
                                   DirectionOf(request.direction), request.columns,
-                                  request.scale, kTileGap});
+                                  request.scale, kTileGap, &drawing});
   if (!sheet.ok()) return sheet.status();
   StyleTilesOutcome out;
   StyleTilesSummary& s = out.summary;
@@ -150,7 +154,7 @@ absl::StatusOr<StyleTilesOutcome> DrawStyleTiles(const Asset& asset,
   for (const gta::SheetTile& t : sheet->tiles) s.tiles.push_back({t.tile, t.clut});
   s.warnings = style->warnings;
   s.warnings.insert(s.warnings.end(), sheet->warnings.begin(), sheet->warnings.end());
-  absl::StatusOr<EncodedPicture> image = EncodePicture(std::move(sheet->picture));
+  absl::StatusOr<EncodedPicture> image = EncodePicture(std::move(sheet->picture), &encoding);
   if (!image.ok()) return image.status();
   out.image = *std::move(image);
   s.bytes = out.image.png.size();
@@ -163,17 +167,16 @@ namespace {
 const DrawingTool<StyleTilesRequest, StyleTilesSummary>& StyleTilesPicture() {
   static const DrawingTool<StyleTilesRequest, StyleTilesSummary> tool{
       kStyleTilesExport, StyleTilesTable(),
-      [](const contexts::Context&, const Asset& asset, const StyleTilesRequest& request) {
-        return DrawStyleTiles(asset, request);
-      }};
+      [](const contexts::Context&, const Asset& asset, const StyleTilesRequest& request,
+         Progress& progress) { return DrawStyleTiles(asset, request, progress); }};
   return tool;
 }
 
 }  // namespace
 
 ToolResult RunStyleTiles(const contexts::Context& context, const StyleTilesRequest& request,
-                         const Limits& limits) {
-  return StyleTilesPicture().Run(context, request, limits);
+                         const Limits& limits, Progress& progress) {
+  return StyleTilesPicture().Run(context, request, limits, progress);
 }
 
 Tool StyleTilesTool() {

@@ -59,13 +59,15 @@ using StyleTilesOutcome = PictureOutcome<StyleTilesSummary>;
 
 // The sheet: `columns` a row, kTileGap pixels apart. A tile whose palette
 // cannot be resolved is transparent and named in warnings.
+// `progress` is told each tile drawn, then each band of rows encoded.
 absl::StatusOr<StyleTilesOutcome> DrawStyleTiles(const Asset& asset,
-                                                 const StyleTilesRequest& request);
+                                                 const StyleTilesRequest& request,
+                                                 Progress& progress = NoProgress());
 
 // The tool's work once the context is known: inline, or over the limit a
 // link and a preview.
 ToolResult RunStyleTiles(const contexts::Context& context, const StyleTilesRequest& request,
-                         const Limits& limits = Limits());
+                         const Limits& limits = Limits(), Progress& progress = NoProgress());
 
 Tool StyleTilesTool();
 

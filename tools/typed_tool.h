@@ -144,15 +144,23 @@ PictureExport MakePictureExport(std::vector<std::string> names, std::string argu
 }
 
 // The export `name` of a tool whose pictures are PNGs: `draw(context,
-// request)` returns a StatusOr of what it drew, the PNG in its `png` (or in
-// its `image.png`: tools/image_result.h's PictureOutcome).
+// request)` (or `draw(context, request, progress)`, for a drawing that takes
+// long) returns a StatusOr of what it drew, the PNG in its `png` (or in its
+// `image.png`: tools/image_result.h's PictureOutcome).
 template <class Request, class Draw>
 PictureExport MakePngExport(std::string name, const RequestTable<Request>& table, Draw draw) {
   return MakePictureExport<Request>(
       {std::move(name)}, "", table,
       [draw = std::move(draw)](const contexts::Context& context, const Request& request,
-                               Progress&) -> absl::StatusOr<ResourceBytes> {
-        auto drawn = draw(context, request);
+                               Progress& progress) -> absl::StatusOr<ResourceBytes> {
+        auto drawn = [&] {
+          if constexpr (std::is_invocable_v<const Draw&, const contexts::Context&,
+                                            const Request&, Progress&>) {
+            return draw(context, request, progress);
+          } else {
+            return draw(context, request);
+          }
+        }();
         if (!drawn.ok()) return drawn.status();
         if constexpr (requires { drawn->png; }) {
           return ResourceBytes{std::move(drawn->png), "image/png"};

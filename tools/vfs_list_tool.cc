@@ -1,5 +1,7 @@
 #include "tools/vfs_list_tool.h"
 
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "contexts/vfs.h"
 #include "tools/resource_uri.h"
 #include "tools/tool_support.h"
@@ -45,6 +47,12 @@ absl::StatusOr<VfsListing> ListVfs(const contexts::Context& context, const VfsLi
     pager.Offer(e.path, [&] {
       return VfsListEntry{e.path, e.size, e.source, e.hides, MakeResourceUri(context.name, e.path)};
     });
+  }
+  // n entries walked, then the page: n + 1 units, so that the end is always
+  // past the walk's last count (whose total was unknown).
+  const uint64_t units = entries->size() + 1;
+  if (!progress.Report(units, units, absl::StrCat("listed ", entries->size(), " files"))) {
+    return absl::CancelledError("vfs_list: cancelled");
   }
   VfsListing out;
   static_cast<Page<VfsListEntry>&>(out) = std::move(pager).Finish();

@@ -150,7 +150,8 @@ absl::StatusOr<SequenceAnimation> RenderSequence(Bytes file, const Gaf& gaf, siz
   anim.indexed.height = anim.rgba.height = h;
   anim.indexed.loops = anim.rgba.loops = seq.loops();
   for (size_t f = 0; f < seq.frames.size(); ++f) {
-    if (!progress.Report(f, seq.frames.size())) {
+    if (f > 0 && !progress.Report(f, seq.frames.size(),
+                                  absl::StrCat("drew frame ", f, " of ", seq.frames.size()))) {
       return absl::CancelledError(absl::StrCat(file_name, ": sequence ", index, ": stopped"));
     }
     const Frame& frame = seq.frames[f];

@@ -147,6 +147,37 @@ struct Layer {
   bool flat;
 };
 
+// Draws a cell's `n` layers (topmost first) into its p x p pixels at `cell`
+// (`stride` pixels a row): a flat layer lets the next show through its
+// transparent texels.
+void DrawCell(const std::array<Layer, kMapLayers>& layers, int n, int p, size_t stride,
+              uint8_t* cell) {
+  if (!layers[0].flat) {  // the common case: one solid lid
+    const Layer& l = layers[0];
+    for (int py = 0; py < p; ++py) {
+      uint8_t* row = cell + size_t(py) * stride * 4;
+      const uint16_t* map_row = l.table + size_t(py) * size_t(p);
+      for (int px = 0; px < p; ++px) {
+        std::memcpy(row + size_t(px) * 4, &l.colors[l.texels[map_row[px]]], 4);
+      }
+    }
+    return;
+  }
+  for (int py = 0; py < p; ++py) {
+    uint8_t* row = cell + size_t(py) * stride * 4;
+    for (int px = 0; px < p; ++px) {
+      const size_t i = size_t(py) * size_t(p) + size_t(px);
+      for (int k = 0; k < n; ++k) {
+        const Layer& l = layers[size_t(k)];
+        const uint8_t texel = l.texels[l.table[i]];
+        if (l.flat && !FlatTexelDrawn(texel)) continue;
+        std::memcpy(row + size_t(px) * 4, &l.colors[texel], 4);
+        break;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<MapRender> RenderMap(const CityMap& map, const Style& style,
@@ -195,32 +226,15 @@ absl::StatusOr<MapRender> RenderMap(const CityMap& map, const Style& style,
         if (!b.flat) break;
       }
       if (bad || n == 0) continue;
-
-      uint8_t* const cell = rgba + (size_t(cy) * size_t(p) * stride + size_t(cx) * size_t(p)) * 4;
-      if (!layers[0].flat) {  // the common case: one solid lid
-        const Layer& l = layers[0];
-        for (int py = 0; py < p; ++py) {
-          uint8_t* row = cell + size_t(py) * stride * 4;
-          const uint16_t* map_row = l.table + size_t(py) * size_t(p);
-          for (int px = 0; px < p; ++px) {
-            std::memcpy(row + size_t(px) * 4, &l.colors[l.texels[map_row[px]]], 4);
-          }
-        }
-        continue;
-      }
-      for (int py = 0; py < p; ++py) {
-        uint8_t* row = cell + size_t(py) * stride * 4;
-        for (int px = 0; px < p; ++px) {
-          const size_t i = size_t(py) * size_t(p) + size_t(px);
-          for (int k = 0; k < n; ++k) {
-            const Layer& l = layers[size_t(k)];
-            const uint8_t texel = l.texels[l.table[i]];
-            if (l.flat && !FlatTexelDrawn(texel)) continue;
-            std::memcpy(row + size_t(px) * 4, &l.colors[texel], 4);
-            break;
-          }
-        }
-      }
+      DrawCell(layers, n, p, stride,
+               rgba + (size_t(cy) * size_t(p) * stride + size_t(cx) * size_t(p)) * 4);
+    }
+    // A row of cells is at most a few milliseconds of work (kMaxRenderSide
+    // pixels wide): a stop is prompt.
+    if (options.progress != nullptr &&
+        !options.progress->Report(uint64_t(cy + 1) * uint64_t(p), uint64_t(r.h) * uint64_t(p),
+                                  absl::StrCat("drew cell row ", cy + 1, " of ", r.h))) {
+      return absl::CancelledError("map render: cancelled");
     }
   }
   if (bad_cells > out.warnings.size()) {

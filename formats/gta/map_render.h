@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "base/progress.h"
 #include "formats/gta/cmp.h"
 #include "formats/gta/style.h"
 #include "formats/image/picture.h"
@@ -54,6 +55,9 @@ inline constexpr size_t kMaxRenderWarnings = 20;
 struct MapRenderOptions {
   MapRect rect;
   int pixels_per_cell = 8;  // 1..64
+  // Told after each row of cells, in rows of pixels drawn (of rect.h *
+  // pixels_per_cell); a stop makes RenderMap return CancelledError.
+  Progress* progress = nullptr;
 };
 
 struct MapRender {

@@ -123,6 +123,11 @@ absl::StatusOr<TileSheet> DrawTileSheet(const Style& style, const TileSheetOptio
     if (!scaled.ok()) return scaled.status();
     Place(*scaled, (i % sheet.columns) * (side + options.gap),
           (i / sheet.columns) * (side + options.gap), sheet.picture);
+    if (options.progress != nullptr &&
+        !options.progress->Report(uint64_t(i + 1), uint64_t(options.count),
+                                  absl::StrCat("drew tile ", i + 1, " of ", options.count))) {
+      return absl::CancelledError("tile sheet: cancelled");
+    }
   }
   return sheet;
 }

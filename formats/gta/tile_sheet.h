@@ -21,6 +21,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "base/progress.h"
 #include "formats/gta/style.h"
 #include "formats/image/picture.h"
 
@@ -46,6 +47,9 @@ struct TileSheetOptions {
   int columns = 8;
   int scale = 1;  // 1..image::kMaxScale
   int gap = kTileSheetGap;
+  // Told each tile drawn (of count); a stop makes DrawTileSheet return
+  // CancelledError.
+  Progress* progress = nullptr;
 };
 
 struct SheetTile {

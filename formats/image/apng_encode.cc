@@ -65,6 +65,14 @@ png_detail::Chunk FctlChunk(uint32_t sequence, int width, int height, uint16_t t
   return chunk;
 }
 
+// The options a single frame is written with: progress counts frames, not the
+// rows of each.
+PngOptions OneFrame(const PngOptions& options) {
+  PngOptions frame = options;
+  frame.progress = nullptr;
+  return frame;
+}
+
 // `encode_frame(i)` returns frame i as a standalone PNG with `layout`.
 template <typename EncodeFrame>
 absl::StatusOr<EncodedImage> Assemble(const png_detail::Layout& layout,
@@ -76,7 +84,9 @@ absl::StatusOr<EncodedImage> Assemble(const png_detail::Layout& layout,
   // fcTL and fdAT share one sequence, starting at 0; IDAT takes no number.
   uint32_t sequence = 0;
   for (size_t i = 0; i < ticks.size(); ++i) {
-    if (options.progress != nullptr && !options.progress->Report(i, ticks.size())) {
+    if (i > 0 && options.progress != nullptr &&
+        !options.progress->Report(i, ticks.size(),
+                                  absl::StrCat("encoded APNG frame ", i, " of ", ticks.size()))) {
       return absl::CancelledError("the APNG encoding was stopped");
     }
     absl::StatusOr<EncodedImage> png = encode_frame(i);
@@ -94,6 +104,11 @@ absl::StatusOr<EncodedImage> Assemble(const png_detail::Layout& layout,
       fdat.data.insert(fdat.data.end(), data->begin(), data->end());
       chunks.push_back(std::move(fdat));
     }
+  }
+  if (options.progress != nullptr &&
+      !options.progress->Report(ticks.size(), ticks.size(),
+                                absl::StrCat("encoded ", ticks.size(), " APNG frames"))) {
+    return absl::CancelledError("the APNG encoding was stopped");
   }
   return png_detail::WriteChunks(layout, chunks, options);
 }
@@ -120,9 +135,10 @@ absl::StatusOr<EncodedImage> EncodeIndexedApng(const IndexedAnimation& animation
   }
   const png_detail::Layout layout{animation.width, animation.height, &palette, choice.slot};
   std::vector<uint8_t> pixels;
+  const PngOptions frame_options = OneFrame(options);
   return Assemble(layout, animation.ticks, animation.loops, options, [&](size_t i) {
     ApplySlot(animation.frames[i], choice.slot, pixels);
-    return png_detail::WriteImage(layout, pixels, options);
+    return png_detail::WriteImage(layout, pixels, frame_options);
   });
 }
 
@@ -130,8 +146,9 @@ absl::StatusOr<EncodedImage> EncodeRgbaApng(const RgbaAnimation& animation,
                                             const PngOptions& options) {
   if (absl::Status s = CheckAnimation(animation); !s.ok()) return s;
   const png_detail::Layout layout{animation.width, animation.height, nullptr, -1};
+  const PngOptions frame_options = OneFrame(options);
   return Assemble(layout, animation.ticks, animation.loops, options, [&](size_t i) {
-    return png_detail::WriteImage(layout, animation.frames[i].rgba, options);
+    return png_detail::WriteImage(layout, animation.frames[i].rgba, frame_options);
   });
 }
 

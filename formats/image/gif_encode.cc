@@ -159,13 +159,14 @@ absl::StatusOr<std::vector<uint8_t>> EncodeGif(const IndexedAnimation& animation
 
   const int transparent = choice.slot >= 0 ? choice.slot : NO_TRANSPARENT_COLOR;
   std::vector<uint8_t> pixels;
-  for (size_t f = 0; f < animation.frames.size(); ++f) {
-    if (!progress.Report(f, animation.frames.size())) {
-      return absl::CancelledError("the GIF encoding was stopped");
-    }
+  const size_t n = animation.frames.size();
+  for (size_t f = 0; f < n; ++f) {
     ApplySlot(animation.frames[f], choice.slot, pixels);
     absl::Status s = PutFrame(gif.get(), f, animation, delays[f], transparent, pixels);
     if (!s.ok()) return s;
+    if (!progress.Report(f + 1, n, absl::StrCat("encoded GIF frame ", f + 1, " of ", n))) {
+      return absl::CancelledError("the GIF encoding was stopped");
+    }
   }
   // Closing writes the trailer, so its result decides success.
   if (EGifCloseFile(gif.release(), &error) != GIF_OK) {

@@ -33,8 +33,28 @@ struct WriteJob {
   const png_detail::Chunk* chunks = nullptr;  // rows null: write these, then IEND
   size_t chunk_count = 0;
   std::vector<uint8_t>* out = nullptr;
+  Progress* progress = nullptr;  // told each row written; rows only
+  bool cancelled = false;        // the progress said stop
   PngMessages messages;
 };
+
+// The image's rows through libpng, `progress` told each one (a big picture's
+// deflate is tens of milliseconds a hundred rows: a stop has to be heard
+// within it). False when it said stop.
+bool WriteRows(png_structp png, WriteJob* job) {
+  if (job->progress == nullptr) {
+    png_write_image(png, job->rows);
+    return true;
+  }
+  char message[64];
+  for (png_uint_32 y = 0; y < job->height; ++y) {
+    png_write_row(png, job->rows[y]);
+    std::snprintf(message, sizeof message, "encoded PNG row %u of %u", unsigned(y + 1),
+                  unsigned(job->height));
+    if (!job->progress->Report(y + 1, job->height, message)) return false;
+  }
+  return true;
+}
 
 void OnWrite(png_structp png, png_bytep data, size_t length) {
   auto* job = static_cast<WriteJob*>(png_get_io_ptr(png));
@@ -80,7 +100,11 @@ bool RunWrite(WriteJob* job) {
   if (job->trns != nullptr) png_set_tRNS(png, info, job->trns, job->trns_count, nullptr);
   png_write_info(png, info);  // signature, IHDR, PLTE, tRNS
   if (job->rows != nullptr) {
-    png_write_image(png, job->rows);
+    if (!WriteRows(png, job)) {
+      job->cancelled = true;
+      png_destroy_write_struct(&png, &info);
+      return false;
+    }
     png_write_end(png, nullptr);
   } else {
     // png_write_end would insist on image data written through libpng's own
@@ -140,7 +164,9 @@ absl::StatusOr<EncodedImage> Run(const png_detail::Layout& layout, const PngOpti
   }
   EncodedImage out;
   job.out = &out;
+  if (job.rows != nullptr) job.progress = options.progress;
   if (!RunWrite(&job)) {
+    if (job.cancelled) return absl::CancelledError("PNG encoding: cancelled");
     return absl::InternalError(
         absl::StrCat("libpng: ", job.messages.error, job.messages.warning[0] != 0 ? " (" : "",
                      job.messages.warning, job.messages.warning[0] != 0 ? ")" : ""));

@@ -26,8 +26,8 @@ struct PngOptions {
   // at level 3 or below (palette images do not predict well).
   int zlib_level = 3;
   bool filter_none = true;  // PNG recommends no filtering for palette images
-  // Animations report each frame encoded here; a stop makes the encoder
-  // return CancelledError.
+  // Animations report each frame encoded here, a single picture each band of
+  // rows; a stop makes the encoder return CancelledError.
   Progress* progress = nullptr;
 };
 

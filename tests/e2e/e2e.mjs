@@ -6,6 +6,8 @@
 // Sessions, each a fresh `kbot mcp` process over stdio:
 //   1. demo: no registered context (KBOT_CONFIG_DIR is an empty temporary folder), so the
 //      built-in `demo` context (takingdoms, transparency heuristic) is served;
+//   1b. progress: the demo again, for 40 long map renders (progress reaches onprogress) and an
+//      aborted one (kbot stops working);
 //   2. demo with `--image-limit 2048`: large exports come back as a resource_link + preview;
 //   3. fixture: `kbot demo --target TMP/data` registered with `kbot context add fixture --game ta`
 //      (transparency game; no demo context then);
@@ -47,9 +49,9 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 // A whole run must not hang: CI gets a failure, not a stuck job.
 const watchdog = setTimeout(() => {
-  console.error('e2e: FAIL: still running after 180 s (a request never got its answer?)');
+  console.error('e2e: FAIL: still running after 240 s (a request never got its answer?)');
   process.exit(1);
-}, 180_000);
+}, 240_000);
 watchdog.unref();
 
 // ---------------------------------------------------------------------------------------------
@@ -167,10 +169,13 @@ function alphaCounts(img) {
   return { transparent, opaque };
 }
 
-async function connect(name, args, env) {
+// `tap`, when given, sees every message as the transport reads it, before the client handles it.
+async function connect(name, args, env, tap) {
   const transport = new StdioClientTransport({ command: KBOT, args, env, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk) => { stderr += chunk; });
+  // Client.connect chains the handler it finds here before its own.
+  if (tap) transport.onmessage = tap;
   const client = new Client({ name: `kbot-e2e-${name}`, version: '1.0.0' });
   await client.connect(transport);
   return { client, transport, stderr: () => stderr };
@@ -701,15 +706,15 @@ async function commonChecks(client, ctx) {
 // ---------------------------------------------------------------------------------------------
 // The sessions.
 
-async function withSession(name, args, env, fn) {
+async function withSession(name, args, env, fn, tap) {
   section = name;
   let session;
   await check(`start kbot ${args.join(' ')}`, async () => {
-    session = await connect(name, args, env);
+    session = await connect(name, args, env, tap);
   });
   if (session) {
     try {
-      await fn(session.client);
+      await fn(session.client, session.transport);
     } finally {
       await check('close: the server exits when stdin closes', async () => {
         const proc = session.transport._process;
@@ -737,6 +742,76 @@ async function demoSession() {
   await withSession('demo', ['mcp'], { KBOT_CONFIG_DIR: EMPTY_CONFIG }, async (client) => {
     await commonChecks(client, { name: 'demo', game: 'takingdoms', transparency: 'heuristic', builtin: true });
   });
+}
+
+// CPU time (user + system) of process `pid` so far, in milliseconds (Linux /proc).
+function cpuMs(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;  // clock ticks of 10 ms (USER_HZ 100)
+}
+
+// Progress and cancellation over stdio with the SDK client. The SDK handles a notification a
+// moment after the message that carried it, but a response at once: kbot pings the client after
+// a request's last notification and answers once the pong is back, so none is lost.
+async function progressSession() {
+  const sent = new Map();  // progressToken -> notifications/progress that reached the transport
+  const tap = (m) => {
+    if (m.method !== 'notifications/progress') return;
+    sent.set(m.params.progressToken, (sent.get(m.params.progressToken) ?? 0) + 1);
+  };
+  // The whole demo map at 28 px/cell: a 7168 x 7168 picture (196 MiB of RGBA), drawn and encoded:
+  // 0.8 s on an idle machine.
+  const big = { name: 'map_render', arguments: { path: 'GTADATA/DEMO.CMP', x: 0, y: 0, w: 256, h: 256, scale: 28 } };
+  await withSession('progress', ['mcp'], { KBOT_CONFIG_DIR: EMPTY_CONFIG }, async (client, transport) => {
+    await client.listTools();
+    await check('40 map_renders of 500 ms or more: onprogress gets >= 90% of what kbot sent, in each', async () => {
+      const short = [];
+      let got = 0, wrote = 0, quickest = Infinity;
+      for (let call = 0; call < 40; call++) {
+        const seen = [];
+        const known = new Set(sent.keys());
+        const start = performance.now();
+        const r = await client.callTool(big, undefined, { onprogress: (p) => seen.push(p) });
+        quickest = Math.min(quickest, performance.now() - start);
+        assert.notEqual(r.isError, true, `call ${call}: ${r.isError ? textOf(r) : ''}`);
+        const token = [...sent.keys()].find((k) => !known.has(k));
+        const n = sent.get(token) ?? 0;
+        assert.ok(n >= 11, `call ${call}: kbot sent ${n} notifications, fewer than one a tenth`);
+        got += seen.length;
+        wrote += n;
+        if (seen.length < 0.9 * n) short.push(`call ${call}: ${seen.length} of ${n}`);
+        const last = seen[seen.length - 1];
+        if (last) {
+          assert.equal(last.progress, last.total, `call ${call}: the last notification is not at the total`);
+          assert.ok(last.message, `call ${call}: no message`);
+        }
+      }
+      console.log(`     onprogress got ${got} of ${wrote} notifications; the quickest call took ${quickest.toFixed(0)} ms`);
+      assert.ok(quickest >= 500, `the quickest call took ${quickest.toFixed(0)} ms: not a long call`);
+      assert.deepEqual(short, [], 'calls whose onprogress missed over 10%');
+    });
+    await check('an aborted map_render stops kbot\'s work: its CPU time stays put, the next call is prompt', async () => {
+      const controller = new AbortController();
+      let started;
+      const progressed = new Promise((resolve) => { started = resolve; });
+      const call = client.callTool(big, undefined, {
+        signal: controller.signal,
+        onprogress: (p) => { if (p.progress * 5 >= p.total) started(); },
+      });
+      await progressed;
+      controller.abort();
+      await assert.rejects(call);
+      const before = cpuMs(transport.pid);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const after = cpuMs(transport.pid);
+      console.log(`     kbot used ${after - before} ms of CPU in the 400 ms after the abort`);
+      assert.ok(after - before <= 60, `kbot used ${after - before} ms of CPU after the abort`);
+      const start = performance.now();
+      await client.callTool({ name: 'gaf_list', arguments: { path: 'anims/demo.gaf' } });
+      assert.ok(performance.now() - start < 500, 'the next call was slow');
+    });
+  }, tap);
 }
 
 async function imageLimitSession() {
@@ -1027,6 +1102,7 @@ async function httpSession() {
 
 try {
   await demoSession();
+  await progressSession();
   await imageLimitSession();
   await httpSession();
   await fixtureSession();

@@ -45,6 +45,8 @@ class McpClient {
 
   // Every message received so far, in order.
   std::vector<json> Messages();
+  // The session the client talks to (to set what a transport would).
+  mcp::Session& session() { return *session_; }
   void WaitIdle();
 
  private:
