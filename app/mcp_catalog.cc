@@ -64,6 +64,15 @@ std::vector<mcp::Tool> McpTools(const contexts::Workspace& workspace) {
   return out;
 }
 
+absl::StatusOr<std::vector<mcp::Tool>> McpTools(const contexts::Workspace& workspace,
+                                                const std::vector<std::string>& toolsets) {
+  absl::StatusOr<std::vector<tools::Tool>> chosen = tools::ToolsOf(toolsets);
+  if (!chosen.ok()) return chosen.status();
+  std::vector<mcp::Tool> out;
+  for (tools::Tool& tool : *chosen) out.push_back(McpTool(std::move(tool), workspace));
+  return out;
+}
+
 mcp::ServerHooks McpHooks(const contexts::Workspace& workspace, size_t max_resource_bytes) {
   mcp::ServerHooks hooks;
   hooks.instructions = tools::Instructions(workspace);

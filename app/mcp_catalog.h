@@ -22,6 +22,9 @@ mcp::Tool McpTool(tools::Tool tool, const contexts::Workspace& workspace);
 
 // Every kbot tool, over `workspace`.
 std::vector<mcp::Tool> McpTools(const contexts::Workspace& workspace);
+// The tools of `toolsets` (tools::ToolsOf: core always; empty: every one).
+absl::StatusOr<std::vector<mcp::Tool>> McpTools(const contexts::Workspace& workspace,
+                                                const std::vector<std::string>& toolsets);
 
 // The instructions, the context-file template, the resources and the
 // completions of `workspace`.

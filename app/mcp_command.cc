@@ -24,6 +24,7 @@ namespace {
 
 struct McpOptions : ServeOptions {  // http empty: stdio
   size_t image_limit = 1 << 20;
+  std::vector<std::string> toolsets;  // empty: every one
 };
 
 std::string ContextNames(const contexts::Workspace& workspace) {
@@ -63,8 +64,10 @@ int RunMcp(const McpOptions& o) {
   mcp::ServerOptions options;
   options.limits.max_inline_image_base64 = o.image_limit;
   const sigset_t stop_signals = o.http.empty() ? sigset_t{} : http::BlockStopSignals();
+  absl::StatusOr<std::vector<mcp::Tool>> tools = McpTools(*workspace, o.toolsets);
+  if (!tools.ok()) return Usage("mcp", tools.status());
   absl::StatusOr<std::unique_ptr<mcp::Server>> server =
-      mcp::Server::Create(McpTools(*workspace), McpHooks(*workspace), options);
+      mcp::Server::Create(*std::move(tools), McpHooks(*workspace), options);
   if (!server.ok()) return Fail("mcp", server.status());
   ::signal(SIGPIPE, SIG_IGN);  // a client that goes away is a write error, not a crash
   if (!o.http.empty()) return ServeHttp(o, **server, *workspace, stop_signals);
@@ -94,6 +97,11 @@ void AddMcpCommand(CLI::App& app, int& exit_code) {
                   "Largest image returned inline, in base64 characters; larger exports come "
                   "back as a resource_link")
       ->check(CLI::Range(size_t{1024}, size_t{64} << 20));
+  mcp->add_option("--toolsets", o->toolsets,
+                  absl::StrCat("Serve only these toolsets (", absl::StrJoin(tools::Toolsets(), ","),
+                               "; comma-separated) besides the core tools context_list, "
+                               "asset_find and vfs_list [default: all]"))
+      ->delimiter(',');
   mcp->callback([o, &exit_code] { exit_code = RunMcp(*o); });
 }
 

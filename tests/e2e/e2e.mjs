@@ -41,7 +41,7 @@ if (!fs.existsSync(KBOT)) {
   process.exit(2);
 }
 
-const TOOL_NAMES = ['context_list', 'vfs_list', 'gaf_list', 'gaf_info', 'gaf_export', 'palette_candidates', 'hpi_list', 'map_describe', 'map_render',
+const TOOL_NAMES = ['context_list', 'asset_find', 'vfs_list', 'gaf_list', 'gaf_check', 'gaf_info', 'gaf_export', 'palette_candidates', 'hpi_list', 'map_describe', 'map_render',
   'style_describe', 'style_tiles', 'fxt_decode', 'font_render', 'picture_export', 'player_describe'];
 const PALETTE_SOURCES = ['override', 'sidecar-pcx', 'palettes-pal', 'side-prefix', 'palette-pal', 'embedded'];
 const TEMPLATE = 'kbot://{context}/{+path}';
@@ -741,7 +741,71 @@ fs.mkdirSync(EMPTY_CONFIG);
 async function demoSession() {
   await withSession('demo', ['mcp'], { KBOT_CONFIG_DIR: EMPTY_CONFIG }, async (client) => {
     await commonChecks(client, { name: 'demo', game: 'takingdoms', transparency: 'heuristic', builtin: true });
+    await oneCallChecks(client);
   });
+}
+
+// Answers in one call: find then export, an archive entry's own path, a check of a folder.
+async function oneCallChecks(client) {
+  await check('asset_find then gaf_export: two calls from a name to a picture', async () => {
+    const found = structured(await client.callTool({ name: 'asset_find', arguments: { query: 'explosion' } }), 'asset_find');
+    const hit = found.hits[0];
+    assert.equal(hit.kind, 'sequence');
+    assert.equal(hit.tool, 'gaf_export');
+    const r = await client.callTool({ name: hit.tool, arguments: hit.arguments });
+    assert.equal(r.isError, false, textOf(r));
+    assert.equal(r.structuredContent.sequence_name, 'explosion');
+    assert.ok(r.content.some((b) => b.type === 'image' && b.mimeType === 'image/gif'));
+  });
+
+  await check('gaf_export by a sequence name alone', async () => {
+    const r = await client.callTool({ name: 'gaf_export', arguments: { sequence: 'cursorattack' } });
+    assert.equal(r.isError, false, textOf(r));
+    assert.equal(r.structuredContent.path, 'anims/cursors.gaf');
+  });
+
+  await check("an archive entry's own path reads the copy a loose file hides", async () => {
+    const r = structured(await client.callTool({ name: 'gaf_list', arguments: { path: 'demo.ufo/anims/cursors.gaf' } }), 'gaf_list');
+    assert.equal(r.path, 'demo.ufo/anims/cursors.gaf');
+    const read = await client.readResource({ uri: 'kbot://demo/demo.ufo/anims/cursors.gaf' });
+    assert.equal(read.contents[0].uri, 'kbot://demo/demo.ufo/anims/cursors.gaf');
+  });
+
+  await check('a missing file names the near paths', async () => {
+    const r = await client.callTool({ name: 'gaf_list', arguments: { path: 'anims/cursor.gaf' } });
+    assert.equal(r.isError, true);
+    assert.equal(textOf(r), 'context demo: anims/cursor.gaf: no such file; did you mean anims/cursors.gaf?');
+  });
+
+  await check('gaf_check: a folder in one answer', async () => {
+    const r = structured(await client.callTool({ name: 'gaf_check', arguments: { path: 'anims' } }), 'gaf_check');
+    assert.equal(r.files, 5);
+    assert.equal(r.errors, 0);
+  });
+}
+
+// A context whose folder is missing: kbot starts, lists it as unavailable, answers with why;
+// --toolsets serves the core tools and the chosen sets.
+async function missingContextSession() {
+  const missing = path.join(os.tmpdir(), `kbot-e2e-missing-${process.pid}`);
+  await withSession('missing-context', ['mcp', '--context', `gone=ta:${missing}`, '--toolsets', 'hpi'],
+    { KBOT_CONFIG_DIR: EMPTY_CONFIG }, async (client) => {
+      await check('context_list lists the missing folder as unavailable, with why', async () => {
+        const c = structured(await client.callTool({ name: 'context_list', arguments: {} }), 'context_list');
+        assert.equal(c.contexts[0].name, 'gone');
+        assert.equal(c.contexts[0].available, false);
+        assert.equal(c.contexts[0].error, `${missing}: no such folder`);
+      });
+      await check("its tools answer with the reason", async () => {
+        const r = await client.callTool({ name: 'hpi_list', arguments: { path: 'a.hpi' } });
+        assert.equal(r.isError, true);
+        assert.equal(textOf(r), `context "gone" is unavailable: ${missing}: no such folder`);
+      });
+      await check('--toolsets hpi: the core tools and hpi_list only', async () => {
+        const names = (await client.listTools()).tools.map((t) => t.name);
+        assert.deepEqual(names, ['context_list', 'asset_find', 'vfs_list', 'hpi_list']);
+      });
+    });
 }
 
 // CPU time (user + system) of process `pid` so far, in milliseconds (Linux /proc).
@@ -1102,6 +1166,7 @@ async function httpSession() {
 
 try {
   await demoSession();
+  await missingContextSession();
   await progressSession();
   await imageLimitSession();
   await httpSession();

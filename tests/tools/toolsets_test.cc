@@ -1,0 +1,41 @@
+// ToolsOf: `kbot mcp --toolsets` serves the core tools and the chosen sets.
+#include <gtest/gtest.h>
+
+#include "tools/catalog.h"
+
+namespace kbot::tools {
+namespace {
+
+std::vector<std::string> Names(const std::vector<Tool>& tools) {
+  std::vector<std::string> out;
+  for (const Tool& t : tools) out.push_back(t.name);
+  return out;
+}
+
+TEST(Toolsets, CoreAndTheChosenSets) {
+  absl::StatusOr<std::vector<Tool>> hpi = ToolsOf({"hpi"});
+  ASSERT_TRUE(hpi.ok()) << hpi.status();
+  EXPECT_EQ(Names(*hpi), (std::vector<std::string>{"context_list", "asset_find", "vfs_list",
+                                                   "hpi_list"}));
+  absl::StatusOr<std::vector<Tool>> gaf = ToolsOf({"gaf", "palette"});
+  ASSERT_TRUE(gaf.ok());
+  EXPECT_EQ(Names(*gaf),
+            (std::vector<std::string>{"context_list", "asset_find", "vfs_list", "gaf_list",
+                                      "gaf_info", "gaf_export", "gaf_check",
+                                      "palette_candidates", "palette_describe"}));
+  EXPECT_EQ(ToolsOf({})->size(), AllTools().size());
+}
+
+TEST(Toolsets, EveryToolIsInOneAndUnknownOnesAreRefused) {
+  for (const Tool& t : AllTools()) {
+    const std::string set = ToolsetOf(t.name);
+    EXPECT_TRUE(set == "core" || std::find(Toolsets().begin(), Toolsets().end(), set) !=
+                                     Toolsets().end())
+        << t.name;
+  }
+  EXPECT_EQ(ToolsOf({"gaf", "maps"}).status().message(),
+            "unknown toolset \"maps\" (use gaf, hpi, palette, gta)");
+}
+
+}  // namespace
+}  // namespace kbot::tools
