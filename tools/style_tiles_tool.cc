@@ -59,6 +59,21 @@ absl::StatusOr<int> TileCount(const Asset& asset, const StyleTilesRequest& reque
   return count;
 }
 
+// The request's scale, else the largest in 1..kMaxTileScale whose sheet of
+// `count` tiles is at most 512 px wide and 1568 high: a few tiles are
+// enlarged, a full row of 8 stays at 1.
+int ScaleFor(const StyleTilesRequest& request, int count) {
+  if (request.scale) return *request.scale;
+  const int columns = std::min(request.columns, count);
+  const int rows = (count + columns - 1) / columns;
+  for (int scale = kMaxTileScale; scale > 1; --scale) {
+    const int width = columns * gta::kTileSide * scale + (columns - 1) * kTileGap;
+    const int height = rows * gta::kTileSide * scale + (rows - 1) * kTileGap;
+    if (width <= 512 && height <= 1568) return scale;
+  }
+  return 1;
+}
+
 }  // namespace
 
 const RequestTable<StyleTilesRequest>& StyleTilesTable() {
@@ -81,7 +96,9 @@ const RequestTable<StyleTilesRequest>& StyleTilesTable() {
                        "Side tiles: the face direction whose palette is used (default top)"))
         .Add("columns", &R::columns, IntegerParam(1, 64, "Tiles a row"))
         .Add("scale", &R::scale,
-             IntegerParam(1, kMaxTileScale, "Pixels per texel, 1-4"))
+             IntegerParam(1, kMaxTileScale,
+                          "Pixels per texel, 1-4 (default: the largest that keeps the sheet "
+                          "at most 512 px wide)"))
         .AddCheck(RemapOrDirection);
     return t;
   }();
@@ -127,10 +144,11 @@ absl::StatusOr<StyleTilesOutcome> DrawStyleTiles(const Asset& asset,
   absl::StatusOr<int> count = TileCount(asset, request, total);
   if (!count.ok()) return count.status();
   const int remap = request.remap.value_or(0);
+  const int scale = ScaleFor(request, *count);
   absl::StatusOr<gta::TileSheet> sheet =
       gta::DrawTileSheet(*style, {kind, request.first, *count, remap,
-                                  DirectionOf(request.direction), request.columns,
-                                  request.scale, kTileGap});
+                                  DirectionOf(request.direction), request.columns, scale,
+                                  kTileGap});
   if (!sheet.ok()) return sheet.status();
   StyleTilesOutcome out;
   StyleTilesSummary& s = out.summary;
@@ -146,7 +164,7 @@ absl::StatusOr<StyleTilesOutcome> DrawStyleTiles(const Asset& asset,
   }
   s.columns = sheet->columns;
   s.rows = sheet->rows;
-  s.scale = request.scale;
+  s.scale = scale;
   s.width = sheet->picture.width;
   s.height = sheet->picture.height;
   for (const gta::SheetTile& t : sheet->tiles) s.tiles.push_back({t.tile, t.clut});
@@ -167,6 +185,11 @@ const DrawingTool<StyleTilesRequest, StyleTilesSummary>& StyleTilesPicture() {
       kStyleTilesExport, StyleTilesTable(),
       [](const contexts::Context&, const Asset& asset, const StyleTilesRequest& request) {
         return DrawStyleTiles(asset, request);
+      },
+      [](const StyleTilesSummary& s) {
+        return absl::StrCat(s.path, " ", s.kind, " tiles ", s.first, "..", s.first + s.count - 1,
+                            s.remap ? absl::StrCat(" (remap ", *s.remap, ")")
+                                    : absl::StrCat(" (", s.direction.value_or("top"), " faces)"));
       }};
   return tool;
 }
@@ -186,7 +209,9 @@ Tool StyleTilesTool() {
       "resolved through the palette index: lid and aux tiles with remap 0-3, side tiles with "
       "the palette of a face direction (top, bottom, left, right). first and count pick a "
       "range (default: from 0, at most 64). A tile whose palette cannot be resolved is "
-      "transparent and named in warnings."});
+      "transparent and named in warnings. With no scale, a few tiles are enlarged (up to 4 x) "
+      "to about 512 px wide. A sheet over 1568 px a side or about 1 MB comes back as a "
+      "resource_link plus a preview averaged down to fit."});
 }
 
 }  // namespace kbot::tools
