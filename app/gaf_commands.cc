@@ -116,7 +116,8 @@ absl::StatusOr<tools::ExportRequest> PlainFileRequest(const tools::GafExportRequ
   req.palette = *std::move(palette);
   req.sequence = r.sequence;
   req.frame = r.frame;
-  req.scale = r.scale;
+  req.scale = r.scale.value_or(1);
+  req.fit_sheet = !r.scale;
   return req;
 }
 

@@ -49,6 +49,11 @@ struct Limits {
   // Largest image returned inline, as base64 characters (MCP clients drop
   // results over about 1 MB); larger pictures become a link.
   size_t max_inline_image_base64 = 1 << 20;
+  // Caps on every inline picture and every preview, whatever the limit above
+  // says: the long side a vision model reads without shrinking it (1568 px),
+  // and about 1 MB of encoded bytes. A picture past either is a link.
+  int max_inline_image_side = 1568;
+  size_t max_inline_image_bytes = 1 << 20;
 };
 
 }  // namespace kbot

@@ -4,8 +4,11 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "formats/image/downscale.h"
+#include "formats/image/image_decode.h"
 #include "palettepick/resolver.h"
 #include "tools/gaf_sequences.h"
+#include "tools/image_result.h"
 #include "tools/picture_delivery.h"
 #include "tools/tool_support.h"
 
@@ -30,41 +33,91 @@ std::string PngColor(const std::vector<uint8_t>& png) {
   return png.size() > 25 && png[25] == 3 ? "indexed" : "rgba";
 }
 
-// The first frame of a large export, at the largest of the requested scale
-// and 1 that fits inline; nullopt when even that is too large.
-std::optional<PicturePreview> Preview(const Asset& asset, ExportRequest request, size_t limit) {
+// "PATH sequence S 'NAME' frame F" or "... S 'NAME', N frames as a sheet".
+std::string Subject(const GafExportSummary& s) {
+  const std::string sequence =
+      absl::StrCat(s.path, " sequence ", s.sequence, " '", s.sequence_name, "'");
+  if (s.frame) return absl::StrCat(sequence, " frame ", *s.frame);
+  const char* as = s.format == "sheet" ? "a numbered sheet" : "an animation";
+  return absl::StrCat(sequence, ", ", s.frames, " frame(s) as ", as);
+}
+
+// A decoded PNG's pixels in colours.
+image::RgbaPicture RgbaOf(const image::DecodedImage& d, const palette::Palette& fallback) {
+  if (d.kind == image::DecodedImage::Kind::kRgba) {
+    image::RgbaPicture out(d.width, d.height);
+    out.rgba = d.rgba;
+    return out;
+  }
+  palette::Palette colors = fallback;
+  for (size_t i = 0; i < d.palette.size() && i < 256; ++i) colors.colors[i] = d.palette[i];
+  return image::RgbaOfIndexed(d.width, d.height, d.index.data(), d.opaque.data(), colors);
+}
+
+// What a preview of `request` tries, largest first: a sheet at halved
+// scales (whole factors of nearest neighbour, so its palette indices stay),
+// then the first frame at the requested scale and at 1.
+std::vector<ExportRequest> PreviewTries(ExportRequest request) {
+  request.progress = nullptr;
+  request.fit_sheet = false;
+  std::vector<ExportRequest> tries;
+  if (request.format == ExportFormat::kSheet) {
+    for (int scale = request.scale / 2; scale >= 1; scale /= 2) {
+      request.scale = scale;
+      tries.push_back(request);
+    }
+  }
+  const int scale = tries.empty() ? request.scale : 1;
   request.format = ExportFormat::kPng;
   request.frame = 0;
-  request.progress = nullptr;
-  for (int scale : {request.scale, 1}) {
-    request.scale = scale;
-    absl::StatusOr<ExportResult> preview = GafExport(asset, request);
-    if (preview.ok() && Base64Size(preview->image.size()) <= limit) {
-      json description = {{"width", preview->summary.width},
-                          {"height", preview->summary.height},
-                          {"scale", preview->summary.scale}};
-      return PicturePreview{std::move(description), std::move(preview->image),
-                            preview->mime_type};
-    }
-    if (scale == 1) break;
+  for (int s : {scale, 1}) {
+    request.scale = s;
+    tries.push_back(request);
+    if (s == 1) break;
   }
-  return std::nullopt;
+  return tries;
+}
+
+// The preview of a large export: the first try that fits the caps; when
+// none does (a frame over 1568 px), the last, averaged down to fit.
+std::optional<PicturePreview> Preview(const Asset& asset, const ExportRequest& request,
+                                      const Limits& limits) {
+  std::optional<ExportResult> last;
+  for (const ExportRequest& attempt : PreviewTries(request)) {
+    absl::StatusOr<ExportResult> preview = GafExport(asset, attempt);
+    if (!preview.ok()) continue;
+    const GafExportSummary& s = preview->summary;
+    if (WhyNotInline(s.width, s.height, preview->image.size(), limits).empty()) {
+      json description = {{"width", s.width}, {"height", s.height}, {"scale", s.scale},
+                          {"format", s.format}};
+      const std::string what = s.format == "sheet" ? "the sheet" : "frame 0";
+      return PicturePreview{std::move(description), std::move(preview->image),
+                            preview->mime_type, absl::StrCat(what, " at scale ", s.scale)};
+    }
+    last = *std::move(preview);
+  }
+  if (!last) return std::nullopt;
+  absl::StatusOr<image::DecodedImage> decoded = image::DecodePngFile(last->image, "preview");
+  if (!decoded.ok()) return std::nullopt;
+  return AveragedPreview(RgbaOf(*decoded, request.palette.colors), limits);
 }
 
 // The request a link carries: what was drawn, sequence by index and the
 // transparency by name, so that reading the link draws the same picture.
 GafExportRequest Drawn(GafExportRequest request, const GafExportSummary& s) {
   request.path = s.path;
+  request.scale = s.scale;
   request.sequence = std::to_string(s.sequence);
   request.frame = s.frame;
   request.transparency = s.transparency;
   return request;
 }
 
-// The first-frame preview that comes with a resource_link, or null.
+// The preview that comes with a resource_link, or null.
 json PreviewSchema() {
   json preview = OutputSchema(
-      {{"width", IntegerSchema()}, {"height", IntegerSchema()}, {"scale", IntegerSchema()}},
+      {{"width", IntegerSchema()}, {"height", IntegerSchema()}, {"scale", IntegerSchema()},
+       {"format", {{"type", "string"}, {"enum", {"png", "sheet"}}}}},
       {"width", "height", "scale"});
   return {{"anyOf", json::array({json{{"type", "null"}}, preview})}};
 }
@@ -104,7 +157,8 @@ const RequestTable<GafExportRequest>& GafExportTable() {
               {"examples", {"game", "heuristic", "none"}},
               {"description", "game, heuristic, none, or a palette index 0-255 drawn transparent"}})
         .Add("scale", &R::scale,
-             IntegerParam(1, 8, "Nearest-neighbour enlargement"))
+             IntegerParam(1, 8, "Nearest-neighbour enlargement (default 1; a sheet: up to 512 px "
+                                "wide)"))
         .AddCheck(FrameOnlyForPng);
     return t;
   }();
@@ -162,7 +216,7 @@ absl::StatusOr<ExportResult> GafExport(const Asset& asset, const ExportRequest& 
   out.height = encoded->height;
   out.frames = encoded->frames;
   out.transparency = req.transparency.Name();
-  out.scale = req.scale;
+  out.scale = encoded->scale;
   out.palette = {req.palette.source, req.palette.path};
   out.mime_type = result.mime_type;
   out.color = gif ? "indexed" : PngColor(encoded->bytes);
@@ -188,7 +242,8 @@ absl::StatusOr<ExportRequest> ResolveGafExport(const contexts::Context& context,
     if (!parsed.ok()) return parsed.status();
     req.transparency = *parsed;
   }
-  req.scale = request.scale;
+  req.scale = request.scale.value_or(1);
+  req.fit_sheet = !request.scale;
   absl::StatusOr<palettepick::Resolved> resolved =
       palettepick::Resolve(*context.vfs, context.game, asset_path, request.palette, warnings);
   if (!resolved.ok()) return resolved.status();
@@ -222,17 +277,19 @@ ToolResult RunGafExport(const contexts::Context& context, const GafExportRequest
   const ExportResult& exported = outcome->exported;
   const GafExportSummary& s = exported.summary;
   for (const std::string& w : s.warnings) call.log.Log(LogLevel::kWarning, "gaf", w);
-  const size_t limit = call.limits.max_inline_image_base64;
-  // Too large for one result: a link the client can read, and a first-frame
-  // preview so the assistant still sees something.
+  // Too large for one result: a link the client can read, and a preview so
+  // the assistant still sees something.
   return DeliverPicture(
-      exported.Json(), exported.image, exported.mime_type, limit,
+      exported.Json(),
+      {exported.image, exported.mime_type, s.width, s.height, Subject(s),
+       absl::StrCat("at scale ", s.scale), s.format == "sheet" ? "png" : s.format},
+      call.limits,
       [&] {
         return PictureLink{PictureUri(context, s.format, GafExportTable(), Drawn(request, s),
                                       {"format"}),
                            absl::StrCat(s.path, " (", s.format, ")"), "export"};
       },
-      [&] { return Preview(opened->asset, outcome->resolved, limit); });
+      [&] { return Preview(opened->asset, outcome->resolved, call.limits); });
 }
 
 // gaf_export without a path: the one GAF of the context that has a sequence

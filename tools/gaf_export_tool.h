@@ -28,7 +28,9 @@ struct GafExportRequest : AssetRequest {
   std::optional<std::string> palette;   // a path in the context; default: its chain
   // game, heuristic, none or an index; default: the context's game rule.
   std::optional<std::string> transparency;
-  int scale = 1;
+  // 1-8; default 1, and for a sheet the largest factor (up to 32) that keeps
+  // it at most 512 px wide.
+  std::optional<int> scale;
 };
 const RequestTable<GafExportRequest>& GafExportTable();
 
@@ -48,7 +50,7 @@ struct GafExportSummary {
   int width = 0, height = 0;
   size_t frames = 0;
   std::string transparency;  // the rule's name
-  int scale = 1;
+  int scale = 1;  // the factor used
   GafExportPalette palette;
   std::string mime_type;
   std::string color;  // indexed, rgba

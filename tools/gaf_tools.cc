@@ -1,6 +1,7 @@
 #include "tools/gaf_tools.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 #include "absl/status/status.h"
@@ -13,7 +14,7 @@
 #include "formats/image/gif_encode.h"
 #include "formats/image/png_encode.h"
 #include "formats/image/scale.h"
-#include "formats/image/sheet.h"
+#include "formats/image/numbered_sheet.h"
 #include "tools/file_kind.h"
 
 namespace kbot::tools {
@@ -52,7 +53,7 @@ absl::StatusOr<EncodedExport> ExportFrame(const Asset& asset, const gaf::Sequenc
     png = image::EncodeIndexedPng(*scaled, req.palette.colors);
   }
   if (!png.ok()) return png.status();
-  return EncodedExport{*std::move(png), width, height, 1};
+  return EncodedExport{*std::move(png), width, height, 1, req.scale};
 }
 
 template <typename Animation>
@@ -63,6 +64,45 @@ absl::Status ScaleInPlace(Animation& animation, int factor) {
   return absl::OkStatus();
 }
 
+// The palette entry nearest to (r, g, b): a sheet's numbers are drawn in
+// the palette's own white on its own black, so the sheet stays indexed.
+uint8_t NearestEntry(const palette::Palette& palette, int r, int g, int b) {
+  int best = 0, best_distance = INT_MAX;
+  for (int i = 0; i < 256; ++i) {
+    const palette::Rgb c = palette.colors[size_t(i)];
+    const int d = (c.r - r) * (c.r - r) + (c.g - g) * (c.g - g) + (c.b - b) * (c.b - b);
+    if (d < best_distance) best = i, best_distance = d;
+  }
+  return uint8_t(best);
+}
+
+// The numbered sheet of `anim` (not yet scaled) at the request's scale, or
+// fitted to kSheetWidth when none was given.
+absl::StatusOr<image::EncodedImage> EncodeSheet(const gaf::SequenceAnimation& anim,
+                                                const ExportRequest& req, EncodedExport& out,
+                                                const image::PngOptions& options) {
+  out.scale = req.fit_sheet ? image::NumberedSheetScale(anim.frames(), anim.width(),
+                                                        anim.height(), kSheetWidth,
+                                                        kSheetMaxHeight)
+                            : req.scale;
+  if (anim.truecolor) {
+    absl::StatusOr<image::RgbaPicture> sheet =
+        image::MakeNumberedSheet(anim.rgba, out.scale, image::kMaxScaledPixels);
+    if (!sheet.ok()) return sheet.status();
+    out.width = sheet->width;
+    out.height = sheet->height;
+    return image::EncodeRgbaPng(*sheet, options);
+  }
+  const palette::Palette& colors = req.palette.colors;
+  absl::StatusOr<image::IndexedPicture> sheet = image::MakeNumberedSheet(
+      anim.indexed, out.scale, NearestEntry(colors, 255, 255, 255), NearestEntry(colors, 0, 0, 0),
+      image::kMaxScaledPixels);
+  if (!sheet.ok()) return sheet.status();
+  out.width = sheet->width;
+  out.height = sheet->height;
+  return image::EncodeIndexedPng(*sheet, colors, options);
+}
+
 absl::StatusOr<EncodedExport> ExportSequence(const Asset& asset, const gaf::Gaf& gaf, size_t s,
                                        const ExportRequest& req, gaf::Warnings* warnings) {
   Progress& job = req.progress != nullptr ? *req.progress : NoProgress();
@@ -71,7 +111,8 @@ absl::StatusOr<EncodedExport> ExportSequence(const Asset& asset, const gaf::Gaf&
   absl::StatusOr<gaf::SequenceAnimation> anim = gaf::RenderSequence(
       asset.bytes, gaf, s, req.transparency, asset.path, warnings, rendering);
   if (!anim.ok()) return anim.status();
-  if (req.scale != 1) {
+  // A sheet scales its frames as it lays them out.
+  if (req.scale != 1 && req.format != ExportFormat::kSheet) {
     absl::Status scaled = anim->truecolor ? ScaleInPlace(anim->rgba, req.scale)
                                           : ScaleInPlace(anim->indexed, req.scale);
     if (!scaled.ok()) {
@@ -86,6 +127,7 @@ absl::StatusOr<EncodedExport> ExportSequence(const Asset& asset, const gaf::Gaf&
   sheet_options.progress = &sheet_rows;
   EncodedExport out;
   out.frames = anim->frames();
+  out.scale = req.scale;
   absl::StatusOr<image::EncodedImage> bytes;
   switch (req.format) {
     case ExportFormat::kGif:
@@ -102,17 +144,7 @@ absl::StatusOr<EncodedExport> ExportSequence(const Asset& asset, const gaf::Gaf&
                   : image::EncodeIndexedApng(anim->indexed, req.palette.colors, png_options);
       break;
     default:
-      if (anim->truecolor) {
-        image::RgbaPicture sheet = image::MakeSheet(anim->rgba);
-        out.width = sheet.width;
-        out.height = sheet.height;
-        bytes = image::EncodeRgbaPng(sheet, sheet_options);
-      } else {
-        image::IndexedPicture sheet = image::MakeSheet(anim->indexed);
-        out.width = sheet.width;
-        out.height = sheet.height;
-        bytes = image::EncodeIndexedPng(sheet, req.palette.colors, sheet_options);
-      }
+      bytes = EncodeSheet(*anim, req, out, sheet_options);
       break;
   }
   if (!bytes.ok()) {

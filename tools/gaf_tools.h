@@ -72,16 +72,25 @@ struct ExportRequest {
   gaf::Transparency transparency;
   PaletteChoice palette;
   int scale = 1;  // 1-8, nearest neighbour
+  // No scale was given: a sheet is enlarged by the largest whole factor
+  // (up to image::kMaxSheetScale) that keeps it at most kSheetWidth wide.
+  bool fit_sheet = false;
   // Animations report frames rendered, then encoded (2 x frames in all); a
   // stop makes the export return CancelledError.
   Progress* progress = nullptr;
 };
+
+// How wide a sheet of small sprites is drawn when no scale is given: wide
+// enough for a model to tell frames apart, and far under the inline cap.
+inline constexpr int kSheetWidth = 512;
+inline constexpr int kSheetMaxHeight = 1568;  // Limits' side cap
 
 // An export's encoded picture and its size.
 struct EncodedExport {
   std::vector<uint8_t> bytes;
   int width = 0, height = 0;
   size_t frames = 1;
+  int scale = 1;  // the factor used (a fitted sheet's may differ from the request's)
 };
 
 // Sequence `s` of `gaf` (read from `asset`) drawn as `request` says: one

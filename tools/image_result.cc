@@ -1,9 +1,9 @@
 #include "tools/image_result.h"
 
 #include <algorithm>
-#include <cstring>
 #include <utility>
 
+#include "formats/image/downscale.h"
 #include "formats/image/png_encode.h"
 #include "tools/tool_support.h"
 
@@ -33,29 +33,20 @@ json PictureToolOutput(json schema) {
   return schema;
 }
 
-image::RgbaPicture HalvePicture(const image::RgbaPicture& picture) {
-  image::RgbaPicture half(std::max(1, picture.width / 2), std::max(1, picture.height / 2));
-  for (int y = 0; y < half.height; ++y) {
-    for (int x = 0; x < half.width; ++x) {
-      const size_t from = (size_t(y) * 2 * size_t(picture.width) + size_t(x) * 2) * 4;
-      std::memcpy(&half.rgba[(size_t(y) * size_t(half.width) + size_t(x)) * 4],
-                  &picture.rgba[from], 4);
-    }
-  }
-  return half;
-}
-
-std::optional<PicturePreview> HalvedPreview(const image::RgbaPicture& picture, size_t limit) {
-  image::RgbaPicture smaller = HalvePicture(picture);
+std::optional<PicturePreview> AveragedPreview(const image::RgbaPicture& picture,
+                                              const Limits& limits) {
+  PictureSize size = FitSide(picture.width, picture.height, limits);
   while (true) {
+    image::RgbaPicture smaller = image::AreaAverage(picture, size.width, size.height);
     absl::StatusOr<image::EncodedImage> png = image::EncodeRgbaPng(smaller);
     if (!png.ok()) return std::nullopt;
-    if (Base64Size(png->size()) <= limit) {
-      json size = {{"width", smaller.width}, {"height", smaller.height}};
-      return PicturePreview{std::move(size), *std::move(png), "image/png"};
+    if (WhyNotInline(smaller.width, smaller.height, png->size(), limits).empty()) {
+      json description = {{"width", smaller.width}, {"height", smaller.height}};
+      return PicturePreview{std::move(description), *std::move(png), "image/png",
+                            "area-averaged"};
     }
-    if (smaller.width == 1 && smaller.height == 1) return std::nullopt;
-    smaller = HalvePicture(smaller);
+    if (size.width == 1 && size.height == 1) return std::nullopt;
+    size = {std::max(1, size.width / 2), std::max(1, size.height / 2)};
   }
 }
 

@@ -2,7 +2,7 @@
 // share: the picture with its PNG, the members their results add for the
 // delivery, and the delivery itself (tools/picture_delivery.h): inline, or a
 // kbot:// link built from the request through the tool's own table
-// (tools/typed_tool.h: PictureUri) plus a preview halved until it fits.
+// (tools/typed_tool.h: PictureUri) plus a preview averaged down to the caps.
 #pragma once
 
 #include <cstdint>
@@ -47,29 +47,43 @@ json ImageDeliveryProperties();
 // delivery members, "delivery" required.
 json PictureToolOutput(json schema);
 
-// `picture` at half size (every second pixel), at least 1 x 1.
-image::RgbaPicture HalvePicture(const image::RgbaPicture& picture);
+// `picture` shrunk by area averaging (formats/image/downscale.h) to the
+// largest size within `limits`' side cap, then halved until its PNG fits the
+// byte caps too; described by its {"width", "height"}. Nullopt when even
+// 1 x 1 does not fit (a limit set absurdly low).
+std::optional<PicturePreview> AveragedPreview(const image::RgbaPicture& picture,
+                                              const Limits& limits);
 
-// The first halving of `picture` whose PNG fits `limit` base64 characters,
-// described by its {"width", "height"}; nullopt when none does.
-std::optional<PicturePreview> HalvedPreview(const image::RgbaPicture& picture, size_t limit);
+// "at scale N" when a summary has a `scale`, else "".
+template <class Summary>
+std::string ScaleOf(const Summary& summary) {
+  if constexpr (requires { summary.scale; }) {
+    return absl::StrCat("at scale ", summary.scale);
+  } else {
+    return "";
+  }
+}
 
 // The result of a picture tool: `structured` and the picture inline, or the
 // link to `request` under ?export=`export_name` (named "PATH (EXPORT)") and
-// a halved preview.
+// an averaged preview. `subject` and `scale` make the caption.
 template <class Request>
 ToolResult DeliverToolPicture(const contexts::Context& context, const char* export_name,
                               const RequestTable<Request>& table, const Request& request,
-                              json structured, const EncodedPicture& image, size_t limit) {
+                              json structured, const EncodedPicture& image,
+                              std::string subject, std::string scale, const Limits& limits) {
   return DeliverPicture(
-      std::move(structured), image.png, "image/png", limit,
+      std::move(structured),
+      {image.png, "image/png", image.picture.width, image.picture.height, std::move(subject),
+       std::move(scale), "png"},
+      limits,
       [&] {
         return PictureLink{PictureUri(context, export_name, table, request),
                            absl::StrCat(request.path, " (", export_name, ")"),
                            absl::StrCat("picture (", image.picture.width, " x ",
                                         image.picture.height, ")")};
       },
-      [&] { return HalvedPreview(image.picture, limit); });
+      [&] { return AveragedPreview(image.picture, limits); });
 }
 
 // What a GTA1 picture tool draws: its summary (a struct with a ResultTable)
@@ -116,6 +130,8 @@ struct DrawingTool {
   const char* export_name;
   const RequestTable<Request>& table;
   DrawPictureFn<Request, Summary> draw;
+  // What the picture shows, for its caption; default "PATH (EXPORT_NAME)".
+  std::function<std::string(const Summary&)> subject = nullptr;
 
   // The picture of `request`, drawn from its asset; an error names the context.
   absl::StatusOr<PictureOutcome<Summary>> Draw(const contexts::Context& context,
@@ -131,9 +147,11 @@ struct DrawingTool {
                  Progress& progress = NoProgress()) const {
     absl::StatusOr<PictureOutcome<Summary>> drawn = Draw(context, request, progress);
     if (!drawn.ok()) return ErrorResult(drawn.status());
-    return DeliverToolPicture(context, export_name, table, request,
-                              Summary::Fields().ToJson(drawn->summary), drawn->image,
-                              limits.max_inline_image_base64);
+    const Summary& summary = drawn->summary;
+    return DeliverToolPicture(
+        context, export_name, table, request, Summary::Fields().ToJson(summary), drawn->image,
+        subject ? subject(summary) : absl::StrCat(request.path, " (", export_name, ")"),
+        ScaleOf(summary), limits);
   }
 
   // The tool `info` describes, with its link export (?export=EXPORT_NAME).

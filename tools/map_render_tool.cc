@@ -1,11 +1,14 @@
 #include "tools/map_render_tool.h"
 
+#include <algorithm>
+
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "formats/gta/cmp.h"
 #include "formats/gta/map_render.h"
 #include "formats/gta/style.h"
+#include "formats/image/downscale.h"
 #include "formats/image/png_encode.h"
 #include "tools/file_kind.h"
 #include "tools/image_result.h"
@@ -19,12 +22,12 @@ namespace {
 constexpr const char* kMapExport = "map";
 
 absl::Status InsideTheMap(const MapRenderRequest& r) {
-  if (r.x + r.Width() <= gta::kMapSide && r.y + r.Height() <= gta::kMapSide) {
+  if (r.Left() + r.Width() <= gta::kMapSide && r.Top() + r.Height() <= gta::kMapSide) {
     return absl::OkStatus();
   }
-  return absl::InvalidArgumentError(absl::StrCat("cells ", r.x, "..", r.x + r.Width() - 1, " x ",
-                                                 r.y, "..", r.y + r.Height() - 1,
-                                                 " run past the 256 x 256 map"));
+  return absl::InvalidArgumentError(absl::StrCat(
+      "cells ", r.Left(), "..", r.Left() + r.Width() - 1, " x ", r.Top(), "..",
+      r.Top() + r.Height() - 1, " run past the 256 x 256 map"));
 }
 
 // The style a map names: STYLE%03d.G24 beside it.
@@ -54,22 +57,46 @@ absl::StatusOr<gta::Style> OpenStyle(const contexts::Context& context, const std
   return gta::ReadStyle(style.bytes, style.path);
 }
 
-// The same cells at the largest smaller scale whose PNG fits inline.
-// (Its reports are below the done render's, so they only check for a stop.)
-std::optional<PicturePreview> SmallerRender(const contexts::Context& context,
-                                            MapRenderRequest request, size_t limit,
-                                            Progress& progress) {
-  for (request.scale /= 2; request.scale >= 1; request.scale /= 2) {
-    absl::StatusOr<MapRenderOutcome> preview = RenderMapAsset(context, request, progress);
-    if (!preview.ok()) return std::nullopt;
-    if (Base64Size(preview->png.size()) <= limit) {
-      json description = {{"width", preview->summary.width},
-                          {"height", preview->summary.height},
-                          {"pixels_per_cell", request.scale}};
-      return PicturePreview{std::move(description), std::move(preview->png), "image/png"};
+// The preview of a render too big to inline: the render averaged down to
+// the largest whole number of pixels a cell that fits the caps (it keeps
+// every cell the same size, which a model counting cells relies on), halved
+// until its PNG fits; below 1 px a cell, averaged to the caps as any picture.
+std::optional<PicturePreview> CellPreview(const MapRenderOutcome& full, const Limits& limits) {
+  const MapRenderSummary& s = full.summary;
+  const int cells = std::max(s.w, s.h);
+  int p = std::min(s.pixels_per_cell, limits.max_inline_image_side / cells);
+  if (p == s.pixels_per_cell) p /= 2;  // the render fits the side cap, not the bytes
+  for (; p >= 1; p /= 2) {
+    const image::RgbaPicture smaller = image::AreaAverage(full.picture, s.w * p, s.h * p);
+    absl::StatusOr<image::EncodedImage> png = image::EncodeRgbaPng(smaller);
+    if (!png.ok()) return std::nullopt;
+    if (WhyNotInline(smaller.width, smaller.height, png->size(), limits).empty()) {
+      json description = {
+          {"width", smaller.width}, {"height", smaller.height}, {"pixels_per_cell", p}};
+      return PicturePreview{std::move(description), *std::move(png), "image/png",
+                            absl::StrCat(p, " px a cell, area-averaged")};
     }
   }
-  return std::nullopt;
+  return AveragedPreview(full.picture, limits);
+}
+
+// The cells a render covers: the request's, else the occupied area, else
+// (an empty map) the whole map with a warning.
+std::string ChooseRegion(const MapRenderRequest& request,
+                         const std::optional<gta::MapRect>& occupied, gta::MapRect& rect,
+                         std::vector<std::string>& warnings) {
+  if (!request.NoRegion()) {
+    rect = {request.Left(), request.Top(), request.Width(), request.Height()};
+    return "request";
+  }
+  if (occupied) {
+    rect = *occupied;
+    return "occupied";
+  }
+  rect = gta::MapRect{};
+  warnings.push_back(
+      "no cell of the map holds a block: drew the whole 256 x 256 map, all transparent");
+  return "whole map";
 }
 
 }  // namespace
@@ -81,8 +108,11 @@ const RequestTable<MapRenderRequest>& MapRenderTable() {
     AddAssetParams(t, "The city map, e.g. GTADATA/NYC.CMP")
         .Add("style", &R::style,
              PathProperty("The style to draw with (default: the map's STYLE%03d.G24 beside it)"))
-        .Add("x", &R::x, IntegerParam(0, gta::kMapSide - 1, "First column of cells to draw"))
-        .Add("y", &R::y, IntegerParam(0, gta::kMapSide - 1, "First row of cells to draw"))
+        .Add("x", &R::x,
+             IntegerParam(0, gta::kMapSide - 1,
+                          "First column of cells to draw (with none of x, y, w, h given: the "
+                          "map's occupied area; else default 0)"))
+        .Add("y", &R::y, IntegerParam(0, gta::kMapSide - 1, "First row of cells (default 0)"))
         .Add("w", &R::w,
              IntegerParam(1, gta::kMapSide, "Columns of cells (default: to the east edge)"))
         .Add("h", &R::h,
@@ -106,11 +136,24 @@ const ResultTable<MapRenderSummary>& MapRenderSummary::Fields() {
       .Add("y", &S::y, CountSchema())
       .Add("w", &S::w, CountSchema())
       .Add("h", &S::h, CountSchema())
+      .Add("region", &S::region,
+           {{"type", "string"}, {"enum", {"occupied", "request", "whole map"}}}, false)
+      .Add("occupied", &S::occupied,
+           {{"anyOf", json::array({json{{"type", "null"}}, ObjectSchema<MapCells>()})}}, false)
       .Add("pixels_per_cell", &S::pixels_per_cell, CountSchema())
       .Add("width", &S::width, CountSchema())
       .Add("height", &S::height, CountSchema())
       .Add("bytes", &S::bytes, CountSchema(), false)
       .Add("warnings", &S::warnings, StringArraySchema());
+  return table;
+}
+
+const ResultTable<MapCells>& MapCells::Fields() {
+  static const ResultTable<MapCells> table = ResultTable<MapCells>()
+      .Add("x", &MapCells::x, CountSchema())
+      .Add("y", &MapCells::y, CountSchema())
+      .Add("w", &MapCells::w, CountSchema())
+      .Add("h", &MapCells::h, CountSchema());
   return table;
 }
 
@@ -124,11 +167,13 @@ absl::StatusOr<MapRenderOutcome> RenderMap(const contexts::Context& context, con
   absl::StatusOr<gta::CityMap> map = gta::ReadCityMap(asset.bytes, asset.path);
   if (!map.ok()) return map.status();
   MapRenderOutcome out;
-  absl::StatusOr<gta::Style> style =
-      OpenStyle(context, asset.path, *map, request, out.summary.style);
+  MapRenderSummary& s = out.summary;
+  absl::StatusOr<gta::Style> style = OpenStyle(context, asset.path, *map, request, s.style);
   if (!style.ok()) return style.status();
+  const std::optional<gta::MapRect> occupied = gta::OccupiedRect(*map);
+  if (occupied) s.occupied = MapCells{occupied->x, occupied->y, occupied->w, occupied->h};
   gta::MapRenderOptions options;
-  options.rect = {request.x, request.y, request.Width(), request.Height()};
+  s.region = ChooseRegion(request, occupied, options.rect, s.warnings);
   options.pixels_per_cell = request.scale;
   const uint64_t rows = uint64_t(request.Height()) * uint64_t(request.scale);
   StageProgress drawing(progress, 0, 2 * rows), encoding(progress, rows, 2 * rows);
@@ -139,19 +184,28 @@ absl::StatusOr<MapRenderOutcome> RenderMap(const contexts::Context& context, con
   png_options.progress = &encoding;
   absl::StatusOr<image::EncodedImage> png = image::EncodeRgbaPng(render->picture, png_options);
   if (!png.ok()) return png.status();
-  MapRenderSummary& s = out.summary;
   s.path = asset.path;
-  s.x = request.x;
-  s.y = request.y;
-  s.w = request.Width();
-  s.h = request.Height();
+  s.x = options.rect.x;
+  s.y = options.rect.y;
+  s.w = options.rect.w;
+  s.h = options.rect.h;
   s.pixels_per_cell = request.scale;
   s.width = render->picture.width;
   s.height = render->picture.height;
   s.bytes = png->size();
-  s.warnings = render->warnings;
+  s.warnings.insert(s.warnings.end(), render->warnings.begin(), render->warnings.end());
   out.png = *std::move(png);
+  out.picture = std::move(render->picture);
   return out;
+}
+
+// "PATH cells X0..X1 x Y0..Y1 (the occupied area)", for the caption.
+std::string Subject(const MapRenderSummary& s) {
+  const std::string region = s.region == "occupied" ? " (its occupied area)"
+                             : s.region == "whole map" ? " (the whole map: no cell is occupied)"
+                                                       : "";
+  return absl::StrCat(s.path, " cells ", s.x, "..", s.x + s.w - 1, " x ", s.y, "..",
+                      s.y + s.h - 1, region);
 }
 
 }  // namespace
@@ -168,26 +222,32 @@ ToolResult RunMapRender(const contexts::Context& context, const MapRenderRequest
                         const Limits& limits, Progress& progress) {
   absl::StatusOr<MapRenderOutcome> rendered = RenderMapAsset(context, request, progress);
   if (!rendered.ok()) return ErrorResult(rendered.status());
-  // The link and the preview draw exactly these cells with exactly this style.
+  // The link draws exactly these cells with exactly this style.
+  const MapRenderSummary& s = rendered->summary;
   MapRenderRequest resolved = request;
-  resolved.path = rendered->summary.path;
-  resolved.style = rendered->summary.style;
-  resolved.w = rendered->summary.w;
-  resolved.h = rendered->summary.h;
-  const size_t limit = limits.max_inline_image_base64;
+  resolved.path = s.path;
+  resolved.style = s.style;
+  resolved.x = s.x;
+  resolved.y = s.y;
+  resolved.w = s.w;
+  resolved.h = s.h;
   return DeliverPicture(
-      MapRenderSummary::Fields().ToJson(rendered->summary), rendered->png, "image/png", limit,
+      MapRenderSummary::Fields().ToJson(s),
+      {rendered->png, "image/png", s.width, s.height, Subject(s),
+       absl::StrCat("at ", s.pixels_per_cell, " px a cell"), "png"},
+      limits,
       [&] {
         return PictureLink{PictureUri(context, kMapExport, MapRenderTable(), resolved),
                            absl::StrCat(resolved.path, " (map render)"), "render"};
       },
-      [&] { return SmallerRender(context, resolved, limit, progress); });
+      [&] { return CellPreview(*rendered, limits); });
 }
 
 Tool MapRenderTool() {
   Tool tool = MakeContextTool<MapRenderRequest>(
       {"map_render", "Draw a GTA1 city map from above",
-       "Draws a GTA1 city map (or a region, in cells) from above with its style's tiles."},
+       "Draws a GTA1 city map from above with its style's tiles: by default its occupied "
+       "area, or a rectangle of cells."},
       MapRenderTable(), PictureToolOutput(MapRenderSummary::Fields().Schema()),
       [](const contexts::Context& context, const MapRenderRequest& request, const ToolCall& call) {
         return RunMapRender(context, request, call.limits, call.progress);

@@ -9,6 +9,7 @@
 
 #include "absl/status/statusor.h"
 #include "contexts/workspace.h"
+#include "formats/image/picture.h"
 #include "tools/params.h"
 #include "tools/result_fields.h"
 #include "tools/tool.h"
@@ -20,21 +21,38 @@ struct MapRenderRequest : AssetRequest {
   // The style's path in the context; default STYLE%03d.G24 (the map's style
   // number) in the map's folder.
   std::optional<std::string> style;
-  int x = 0, y = 0;      // the first cell
-  std::optional<int> w;  // cells; default: to the east edge
-  std::optional<int> h;  // default: to the south edge
+  // The cells to draw. With none of the four given the render covers the
+  // map's occupied area (gta::OccupiedRect); with any given, x and y
+  // default to 0 and w and h run to the east and south edges.
+  std::optional<int> x, y;
+  std::optional<int> w;  // cells
+  std::optional<int> h;
   // Pixels per cell: 8 draws the whole map 2048 x 2048, 64 the tiles' own size.
   int scale = 8;
 
-  int Width() const { return w.value_or(256 - x); }
-  int Height() const { return h.value_or(256 - y); }
+  bool NoRegion() const { return !x && !y && !w && !h; }
+  int Left() const { return x.value_or(0); }
+  int Top() const { return y.value_or(0); }
+  int Width() const { return w.value_or(256 - Left()); }
+  int Height() const { return h.value_or(256 - Top()); }
 };
 const RequestTable<MapRenderRequest>& MapRenderTable();
+
+// A rectangle of cells.
+struct MapCells {
+  int x = 0, y = 0, w = 0, h = 0;
+  static const ResultTable<MapCells>& Fields();
+};
 
 // What was drawn: `kbot gta render --json`.
 struct MapRenderSummary {
   std::string path, style;
   int x = 0, y = 0, w = 0, h = 0, pixels_per_cell = 0;
+  // Where x, y, w, h came from: "occupied" (no region given: the map's
+  // occupied area), "request", or "whole map" (no region given and no cell
+  // occupied: the whole map, all transparent, and a warning says so).
+  std::string region;
+  std::optional<MapCells> occupied;  // the occupied area; null when none is
   int width = 0, height = 0;  // the picture's
   size_t bytes = 0;           // the PNG's
   std::vector<std::string> warnings;
@@ -44,6 +62,7 @@ struct MapRenderSummary {
 struct MapRenderOutcome {
   MapRenderSummary summary;
   std::vector<uint8_t> png;
+  image::RgbaPicture picture;  // what png holds, for the preview
 };
 
 // `request` drawn in `context` (the map and its style read from it); an
@@ -54,7 +73,8 @@ absl::StatusOr<MapRenderOutcome> RenderMapAsset(const contexts::Context& context
                                                 Progress& progress = NoProgress());
 
 // The tool's work once the context is known: the picture inline, or over the
-// inline limit a link that draws it again and a preview at a smaller scale.
+// caps a link that draws it again and a preview averaged down to a whole
+// number of pixels a cell.
 ToolResult RunMapRender(const contexts::Context& context, const MapRenderRequest& request,
                         const Limits& limits, Progress& progress = NoProgress());
 

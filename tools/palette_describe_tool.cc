@@ -230,8 +230,10 @@ ToolResult RunPaletteDescribe(const contexts::Context& context,
   // A 128 x 128 swatch is far under any inline limit; the link is there for
   // a limit set lower than that, and for resources/read and /render/.
   return DeliverPicture(
-      PaletteDescription::Fields().ToJson(described->description), described->png, "image/png",
-      limits.max_inline_image_base64,
+      PaletteDescription::Fields().ToJson(described->description),
+      {described->png, "image/png", kSwatchSide, kSwatchSide,
+       absl::StrCat(resolved.path, " colour swatch (16 x 16 cells)"), "", "png"},
+      limits,
       [&] {
         return PictureLink{PictureUri(context, kSwatchExport, PaletteDescribeTable(), resolved),
                            absl::StrCat(resolved.path, " (palette swatch)"), "swatch"};

@@ -128,6 +128,10 @@ const DrawingTool<PictureExportRequest, PictureExportSummary>& PictureExportPict
       [](const contexts::Context& context, const Asset& asset,
          const PictureExportRequest& request) {
         return ExportPicture(asset, request, ContextReader(context));
+      },
+      [](const PictureExportSummary& s) {
+        return absl::StrCat(s.path, " (a ", s.format == "rat" ? "RAT" : "RAW", " picture",
+                            s.palette ? absl::StrCat(" drawn with ", *s.palette) : "", ")");
       }};
   return tool;
 }

@@ -59,6 +59,21 @@ absl::StatusOr<int> TileCount(const Asset& asset, const StyleTilesRequest& reque
   return count;
 }
 
+// The request's scale, else the largest in 1..kMaxTileScale whose sheet of
+// `count` tiles is at most 512 px wide and 1568 high: a few tiles are
+// enlarged, a full row of 8 stays at 1.
+int ScaleFor(const StyleTilesRequest& request, int count) {
+  if (request.scale) return *request.scale;
+  const int columns = std::min(request.columns, count);
+  const int rows = (count + columns - 1) / columns;
+  for (int scale = kMaxTileScale; scale > 1; --scale) {
+    const int width = columns * gta::kTileSide * scale + (columns - 1) * kTileGap;
+    const int height = rows * gta::kTileSide * scale + (rows - 1) * kTileGap;
+    if (width <= 512 && height <= 1568) return scale;
+  }
+  return 1;
+}
+
 }  // namespace
 
 const RequestTable<StyleTilesRequest>& StyleTilesTable() {
@@ -79,7 +94,7 @@ const RequestTable<StyleTilesRequest>& StyleTilesTable() {
                        "Side: whose face palette (default top)"))
         .Add("columns", &R::columns, IntegerParam(1, 64, "Tiles a row"))
         .Add("scale", &R::scale,
-             IntegerParam(1, kMaxTileScale, "Pixels per texel"))
+             IntegerParam(1, kMaxTileScale, "Pixels per texel (default: a sheet up to 512 px wide)"))
         .AddCheck(RemapOrDirection);
     return t;
   }();
@@ -129,10 +144,11 @@ absl::StatusOr<StyleTilesOutcome> DrawStyleTiles(const Asset& asset,
   // Drawing the tiles, then encoding the sheet's rows: `count` units each.
   StageProgress drawing(progress, 0, 2 * uint64_t(*count));
   ScaledStage encoding(progress, uint64_t(*count), uint64_t(*count), 2 * uint64_t(*count));
+  const int scale = ScaleFor(request, *count);
   absl::StatusOr<gta::TileSheet> sheet =
       gta::DrawTileSheet(*style, {kind, request.first, *count, remap,
-                                  DirectionOf(request.direction), request.columns,
-                                  request.scale, kTileGap, &drawing});
+                                  DirectionOf(request.direction), request.columns, scale,
+                                  kTileGap, &drawing});
   if (!sheet.ok()) return sheet.status();
   StyleTilesOutcome out;
   StyleTilesSummary& s = out.summary;
@@ -148,7 +164,7 @@ absl::StatusOr<StyleTilesOutcome> DrawStyleTiles(const Asset& asset,
   }
   s.columns = sheet->columns;
   s.rows = sheet->rows;
-  s.scale = request.scale;
+  s.scale = scale;
   s.width = sheet->picture.width;
   s.height = sheet->picture.height;
   for (const gta::SheetTile& t : sheet->tiles) s.tiles.push_back({t.tile, t.clut});
@@ -168,7 +184,12 @@ const DrawingTool<StyleTilesRequest, StyleTilesSummary>& StyleTilesPicture() {
   static const DrawingTool<StyleTilesRequest, StyleTilesSummary> tool{
       kStyleTilesExport, StyleTilesTable(),
       [](const contexts::Context&, const Asset& asset, const StyleTilesRequest& request,
-         Progress& progress) { return DrawStyleTiles(asset, request, progress); }};
+         Progress& progress) { return DrawStyleTiles(asset, request, progress); },
+      [](const StyleTilesSummary& s) {
+        return absl::StrCat(s.path, " ", s.kind, " tiles ", s.first, "..", s.first + s.count - 1,
+                            s.remap ? absl::StrCat(" (remap ", *s.remap, ")")
+                                    : absl::StrCat(" (", s.direction.value_or("top"), " faces)"));
+      }};
   return tool;
 }
 
@@ -182,7 +203,7 @@ ToolResult RunStyleTiles(const contexts::Context& context, const StyleTilesReque
 Tool StyleTilesTool() {
   return StyleTilesPicture().Make(
       {"style_tiles", "Draw a GTA1 style's tiles",
-      "Draws a run of a GTA1 style's tiles (side, lid or aux) as a numbered sheet."});
+      "Draws a run of a GTA1 style's tiles (side, lid or aux) as a sheet."});
 }
 
 }  // namespace kbot::tools

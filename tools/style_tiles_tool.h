@@ -27,7 +27,9 @@ struct StyleTilesRequest : AssetRequest {
   std::optional<int> remap;              // lid/aux: 0..3 (default 0)
   std::optional<std::string> direction;  // side: top|bottom|left|right (default top)
   int columns = 8;
-  int scale = 1;
+  // Pixels per texel, 1-4; default: the largest that keeps the sheet at most
+  // 512 px wide (1 for a full row of 8 tiles).
+  std::optional<int> scale;
 };
 // Refuses a remap for side tiles and a direction for lid/aux tiles.
 const RequestTable<StyleTilesRequest>& StyleTilesTable();

@@ -103,15 +103,13 @@ absl::Status AssetError(const Asset& asset, absl::StatusCode code, absl::string_
 
 json PictureLinkBlock(const std::string& uri, const std::string& name,
                       const std::string& mime_type, size_t bytes, const std::string& what,
-                      size_t inline_limit) {
+                      const std::string& why) {
   return {{"type", "resource_link"},
           {"uri", uri},
           {"name", name},
           {"mimeType", mime_type},
           {"size", bytes},
-          {"description", absl::StrCat("the whole ", what, ", ", bytes,
-                                       " bytes: over the inline limit of ", inline_limit,
-                                       " base64 characters")}};
+          {"description", absl::StrCat("the whole ", what, ", ", bytes, " bytes: ", why)}};
 }
 
 absl::Status InContext(const contexts::Context& context, const absl::Status& status) {

@@ -72,10 +72,10 @@ std::function<ToolResult(const ToolCall&)> InContextHandler(ContextRun run);
 absl::Status AssetError(const Asset& asset, absl::StatusCode code, absl::string_view why);
 
 // An MCP `resource_link` content block to a picture too large to inline:
-// "the whole WHAT, N bytes: over the inline limit of L base64 characters".
+// "the whole WHAT, N bytes: WHY" (WHY: tools/picture_delivery.h, WhyNotInline).
 json PictureLinkBlock(const std::string& uri, const std::string& name,
                       const std::string& mime_type, size_t bytes, const std::string& what,
-                      size_t inline_limit);
+                      const std::string& why);
 
 // `status` with "context NAME: " before its message.
 absl::Status InContext(const contexts::Context& context, const absl::Status& status);

@@ -55,7 +55,8 @@ std::string CacheKey(const std::string& kind, const contexts::Context& context,
   return absl::StrJoin({kind, context.name, absl::AsciiStrToLower(stat.path),
                         std::to_string(stat.size), std::to_string(stat.modified_ns),
                         absl::AsciiStrToLower(request.sequence.value_or("0")), frame, palette,
-                        transparency, std::to_string(request.scale)},
+                        transparency,
+                        request.scale ? std::to_string(*request.scale) : std::string("fit")},
                        "\x1f");
 }
 

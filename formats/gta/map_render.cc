@@ -1,5 +1,6 @@
 #include "formats/gta/map_render.h"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <memory>
@@ -18,6 +19,34 @@ LidTexel LidTexelAt(int px, int py, int rotation, bool flip_left_right, bool fli
     case 3: a = kLast - py, b = px; break;
   }
   return LidTexel{flip_left_right ? kLast - a : a, flip_top_bottom ? kLast - b : b};
+}
+
+namespace {
+
+bool Occupied(const CityMap& map, int x, int y) {
+  const MapColumn column = map.Column(x, y);
+  for (int z = column.height; z < kMapLayers; ++z) {
+    const uint16_t index = column.blocks[size_t(z)];
+    if (index >= map.blocks().size()) break;  // ReadCityMap rules this out
+    const MapBlock& b = map.blocks()[index];
+    if (b.type != kBlockAir || b.lid != 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<MapRect> OccupiedRect(const CityMap& map) {
+  int x0 = kMapSide, y0 = kMapSide, x1 = -1, y1 = -1;
+  for (int y = 0; y < kMapSide; ++y) {
+    for (int x = 0; x < kMapSide; ++x) {
+      if (!Occupied(map, x, y)) continue;
+      x0 = std::min(x0, x), x1 = std::max(x1, x);
+      y0 = std::min(y0, y), y1 = std::max(y1, y);
+    }
+  }
+  if (x1 < 0) return std::nullopt;
+  return MapRect{x0, y0, x1 - x0 + 1, y1 - y0 + 1};
 }
 
 namespace {

@@ -30,6 +30,7 @@
 // Nothing here touches files or JSON: a CityMap and a Style in, a picture out.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,12 @@ namespace kbot::gta {
 struct MapRect {
   int x = 0, y = 0, w = kMapSide, h = kMapSide;
 };
+
+// The bounding rectangle of the map's occupied cells: those whose column
+// holds a block that is not air, or one with a lid (which the render draws
+// whatever its type), so nothing a render shows falls outside it. Nullopt
+// when no cell is occupied.
+std::optional<MapRect> OccupiedRect(const CityMap& map);
 
 inline constexpr int kMaxPixelsPerCell = kTileSide;  // 64
 inline constexpr int kMaxRenderSide = 16384;          // pixels, either side

@@ -59,9 +59,10 @@ TEST(GtaAssetCli, StyleJsonIsTheToolsAndTilesWriteASheet) {
   EXPECT_EQ(png.alpha(0, 0), 255);
   EXPECT_EQ(png.alpha(129, 0), 0);    // the gap
   EXPECT_EQ(png.alpha(300, 200), 0);  // no sixth tile
+  // Two side tiles and no --scale: the largest scale within 512 px, 3.
   r = kbot.Run("gta tiles STYLE001.G24 --kind side --direction left --target sides.png");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(ReadPng(kbot.dir() / "sides.png").width, 130);
+  EXPECT_EQ(ReadPng(kbot.dir() / "sides.png").width, 2 * 192 + 2);
 }
 
 TEST(GtaAssetCli, FontJsonIsTheTools) {

@@ -558,6 +558,46 @@ async function commonChecks(client, ctx) {
     assert.notDeepEqual(road, pixel(img, 1, 1), 'the road is not the pavement');
   });
 
+  await check('map_render with no region: the demo town\'s occupied area, 128 x 128 with a caption', async () => {
+    const r = await client.callTool({ name: 'map_render', arguments: { context, path: 'GTADATA/DEMO.CMP' } });
+    const sc = structured(r, 'map_render');
+    assert.deepEqual([sc.x, sc.y, sc.w, sc.h], [0, 0, 16, 16]);
+    assert.equal(sc.region, 'occupied');
+    assert.deepEqual(sc.occupied, { x: 0, y: 0, w: 16, h: 16 });
+    assert.deepEqual([sc.width, sc.height, sc.delivery], [128, 128, 'inline']);
+    const img = decodePng(imageBlock(r).bytes);
+    assert.deepEqual([img.width, img.height], [128, 128]);
+    assert.deepEqual(r.content.map((c) => c.type), ['text', 'text', 'image']);
+    assert.equal(r.content[1].text, 'GTADATA/DEMO.CMP cells 0..15 x 0..15 (its occupied area): 128 x 128 px at 8 px a cell (png, inline)');
+  });
+
+  await check('map_render of the whole map: 2048 px is over the 1568 px cap, a link and a preview within it', async () => {
+    const r = await client.callTool({ name: 'map_render', arguments: { context, path: 'GTADATA/DEMO.CMP', x: 0 } });
+    const sc = structured(r, 'map_render');
+    assert.deepEqual([sc.width, sc.height, sc.region], [2048, 2048, 'request']);
+    assert.equal(sc.delivery, 'resource_link');
+    assert.deepEqual(sc.preview, { width: 1536, height: 1536, pixels_per_cell: 6 });
+    assert.deepEqual(r.content.map((c) => c.type), ['text', 'text', 'resource_link', 'image']);
+    assert.match(r.content[1].text, /: 2048 x 2048 px at 8 px a cell \(png, \d+ bytes\): too big to inline \(2048 x 2048 px: over 1568 px a side\), read kbot:\/\/[^/]+\/GTADATA\/DEMO\.CMP\?export=map&.*; the preview is 1536 x 1536/);
+    const preview = imageBlock(r);
+    assert.ok(preview.base64.length <= 1 << 20, `preview of ${preview.base64.length} base64 chars`);
+    const pimg = decodePng(preview.bytes);
+    assert.ok(Math.max(pimg.width, pimg.height) <= 1568, `${pimg.width}x${pimg.height}`);
+    const read = await client.readResource({ uri: sc.resource_uri });
+    const full = decodePng(Buffer.from(read.contents[0].blob, 'base64'));
+    assert.deepEqual([full.width, full.height], [2048, 2048]);
+  });
+
+  await check('gaf_export sheet with no scale: enlarged to about 512 px wide, frames numbered', async () => {
+    const r = await client.callTool({ name: 'gaf_export', arguments: { context, path: 'anims/demo.gaf', format: 'sheet' } });
+    const sc = structured(r, 'gaf_export');
+    assert.ok(sc.scale >= 2, `scale ${sc.scale}`);
+    assert.ok(sc.width > 256 && sc.width <= 512, `width ${sc.width}`);
+    const img = decodePng(imageBlock(r).bytes);
+    assert.deepEqual([img.width, img.height], [sc.width, sc.height]);
+    assert.match(r.content[1].text, new RegExp(`numbered sheet: ${sc.width} x ${sc.height} px at scale ${sc.scale} \\(png, inline\\)$`));
+  });
+
   await check('style_describe, style_tiles and font_render on the demo style and font', async () => {
     const st = structured(await client.callTool({ name: 'style_describe', arguments: { context, path: 'GTADATA/STYLE001.G24' } }), 'style_describe');
     assert.equal(st.header.version, 336);

@@ -120,11 +120,14 @@ TEST_F(ToolsOverMcp, ExportReturnsAnImageScaledByNearestNeighbour) {
   EXPECT_EQ(s["transparency"], "heuristic") << "the takingdoms default";
   EXPECT_EQ(s["palette"], (json{{"source", "palette-pal"}, {"path", "palettes/palette.pal"}}));
   EXPECT_EQ(s["delivery"], "inline");
-  ASSERT_EQ(four["content"].size(), 2u);
-  EXPECT_EQ(four["content"][1]["type"], "image");
-  EXPECT_EQ(four["content"][1]["mimeType"], "image/png");
-  absl::StatusOr<testing::DecodedPng> small = testing::DecodePng(Base64Bytes(one["content"][1]["data"]));
-  absl::StatusOr<testing::DecodedPng> big = testing::DecodePng(Base64Bytes(four["content"][1]["data"]));
+  // The JSON text, the caption, the image.
+  ASSERT_EQ(four["content"].size(), 3u);
+  EXPECT_EQ(four["content"][1]["text"],
+            "anims/demo.gaf sequence 0 'spinner' frame 0: 128 x 128 px at scale 4 (png, inline)");
+  EXPECT_EQ(four["content"][2]["type"], "image");
+  EXPECT_EQ(four["content"][2]["mimeType"], "image/png");
+  absl::StatusOr<testing::DecodedPng> small = testing::DecodePng(Base64Bytes(one["content"][2]["data"]));
+  absl::StatusOr<testing::DecodedPng> big = testing::DecodePng(Base64Bytes(four["content"][2]["data"]));
   ASSERT_TRUE(small.ok() && big.ok());
   ASSERT_EQ(small->width, 32);
   ASSERT_EQ(big->width, 128);
@@ -137,7 +140,7 @@ TEST_F(ToolsOverMcp, ExportReturnsAnImageScaledByNearestNeighbour) {
   }
   const json game = Ok("gaf_export", {{"path", "anims/demo.gaf"}, {"transparency", "game"}, {"format", "gif"}});
   EXPECT_EQ(game["structuredContent"]["transparency"], "game");
-  EXPECT_EQ(game["content"][1]["mimeType"], "image/gif");
+  EXPECT_EQ(game["content"][2]["mimeType"], "image/gif");
   const json index = Ok("gaf_export", {{"path", "anims/demo.gaf"}, {"transparency", 9}});
   EXPECT_EQ(index["structuredContent"]["transparency"], "9");
 }
@@ -218,7 +221,7 @@ TEST_F(ToolsOverMcp, ExportDrawsWithThePaletteTheChainPicks) {
     EXPECT_EQ(s["palette"], (json{{"source", c.source}, {"path", c.palette_path}}));
     EXPECT_EQ(s["warnings"], json::array());
     absl::StatusOr<testing::DecodedPng> png =
-        testing::DecodePng(Base64Bytes(r["content"][1]["data"]));
+        testing::DecodePng(Base64Bytes(r["content"][2]["data"]));
     ASSERT_TRUE(png.ok()) << png.status();
     const size_t at = (size_t(c.y) * png->width + c.x) * 4;
     EXPECT_EQ(std::vector<uint8_t>(png->rgba.begin() + at, png->rgba.begin() + at + 4), c.rgba);
@@ -256,14 +259,14 @@ TEST_F(SmallImageLimit, ALargeExportIsALinkWithAPreviewAndTheLinkReadsBack) {
   const json r = Ok("gaf_export", {{"path", "anims/demo.gaf"}, {"format", "apng"}, {"scale", 4}});
   const json s = r["structuredContent"];
   EXPECT_EQ(s["delivery"], "resource_link");
-  ASSERT_EQ(r["content"].size(), 3u);
-  const json link = r["content"][1];
+  ASSERT_EQ(r["content"].size(), 4u);  // the JSON, the caption, the link, the preview
+  const json link = r["content"][2];
   EXPECT_EQ(link["type"], "resource_link");
   EXPECT_EQ(link["uri"], s["resource_uri"]);
   EXPECT_EQ(link["mimeType"], "image/png");
   EXPECT_EQ(link["uri"], "kbot://demo/anims/demo.gaf?export=apng&sequence=0&transparency=heuristic&scale=4");
-  EXPECT_EQ(r["content"][2]["type"], "image");
-  EXPECT_LE(r["content"][2]["data"].get<std::string>().size(), 4096u);
+  EXPECT_EQ(r["content"][3]["type"], "image");
+  EXPECT_LE(r["content"][3]["data"].get<std::string>().size(), 4096u);
   EXPECT_EQ(s["preview"]["width"], 128);
   const json read = client_.Call("resources/read", {{"uri", link["uri"]}})["result"]["contents"][0];
   EXPECT_EQ(read["mimeType"], "image/png");
@@ -280,9 +283,9 @@ TEST_F(SmallImageLimit, AnOlderClientGetsTheLinkAsText) {
   McpClient old(DemoWorkspace(), app::McpTools(DemoWorkspace()), options);
   old.Initialize("2025-03-26");
   const json r = old.CallTool("gaf_export", {{"path", "anims/demo.gaf"}, {"format", "apng"}, {"scale", 4}})["result"];
-  ASSERT_EQ(r["content"].size(), 3u);
-  EXPECT_EQ(r["content"][1]["type"], "text");
-  EXPECT_NE(r["content"][1]["text"].get<std::string>().find(r["structuredContent"]["resource_uri"].get<std::string>()),
+  ASSERT_EQ(r["content"].size(), 4u);
+  EXPECT_EQ(r["content"][2]["type"], "text");
+  EXPECT_NE(r["content"][2]["text"].get<std::string>().find(r["structuredContent"]["resource_uri"].get<std::string>()),
             std::string::npos);
 }
 

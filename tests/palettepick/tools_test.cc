@@ -62,7 +62,7 @@ class ResolverInTools : public testing::TempDirTest {
   // The RGBA of pixel x of row 0 of a png export's image.
   static std::vector<uint8_t> Pixel(const json& result, int x) {
     std::string raw;
-    EXPECT_TRUE(absl::Base64Unescape(result["content"][1]["data"].get<std::string>(), &raw));
+    EXPECT_TRUE(absl::Base64Unescape(result["content"][2]["data"].get<std::string>(), &raw));
     absl::StatusOr<testing::DecodedPng> png =
         testing::DecodePng(std::vector<uint8_t>(raw.begin(), raw.end()));
     EXPECT_TRUE(png.ok()) << png.status();

@@ -57,8 +57,11 @@ ToolResult Font(const json& arguments) {
 
 // The codes the PNG's row 0 draws, left to right; 0 for a transparent pixel.
 std::vector<int> DrawnCodes(const ToolResult& r) {
+  // The image block (a caption block comes before it).
   std::string bytes;
-  EXPECT_TRUE(absl::Base64Unescape(r.content.at(0)["data"].get<std::string>(), &bytes));
+  const json& image = r.content.at(r.content.size() - 1);
+  EXPECT_EQ(image["type"], "image");
+  EXPECT_TRUE(absl::Base64Unescape(image["data"].get<std::string>(), &bytes));
   absl::StatusOr<testing::DecodedPng> png = testing::DecodePng(
       std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
   EXPECT_TRUE(png.ok()) << png.status();

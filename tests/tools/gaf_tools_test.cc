@@ -174,7 +174,7 @@ TEST(GafExport, GifAndSheetCoverTheSequence) {
   ASSERT_TRUE(sheet.ok()) << sheet.status();
   EXPECT_EQ(sheet->Json()["frames"], 2);
   EXPECT_EQ(sheet->Json()["width"], 4 + 2 + 4);  // two cells and the gutter
-  EXPECT_EQ(sheet->Json()["height"], 2);
+  EXPECT_EQ(sheet->Json()["height"], 2 + 7);     // a cell and its number's strip
 }
 
 TEST(GafExport, NoneModeMakesSkippedPixelsTheKey) {

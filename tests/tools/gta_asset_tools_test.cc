@@ -16,6 +16,7 @@
 #include <set>
 
 #include "absl/strings/escaping.h"
+#include "absl/strings/str_cat.h"
 #include "base/progress.h"
 #include "tools/resource_uri.h"
 #include "tools/catalog.h"
@@ -189,13 +190,15 @@ tools::ToolResult Player(const json& a) {
 }
 
 // The PNG of a result's image block, decoded.
+// An inline result's blocks: the caption, then the image.
 testing::DecodedPng Image(const tools::ToolResult& r) {
-  EXPECT_EQ(r.content.size(), 1u);
-  if (r.content.empty()) return {};
-  EXPECT_EQ(r.content[0]["type"], "image");
-  EXPECT_EQ(r.content[0]["mimeType"], "image/png");
+  EXPECT_EQ(r.content.size(), 2u);
+  if (r.content.size() < 2) return {};
+  EXPECT_EQ(r.content[0]["type"], "text");
+  EXPECT_EQ(r.content[1]["type"], "image");
+  EXPECT_EQ(r.content[1]["mimeType"], "image/png");
   std::string bytes;
-  EXPECT_TRUE(absl::Base64Unescape(r.content[0]["data"].get<std::string>(), &bytes));
+  EXPECT_TRUE(absl::Base64Unescape(r.content[1]["data"].get<std::string>(), &bytes));
   absl::StatusOr<testing::DecodedPng> png = testing::DecodePng(
       std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
   EXPECT_TRUE(png.ok()) << png.status();
@@ -210,8 +213,8 @@ json Inline(const tools::ToolResult& r) {
   EXPECT_TRUE(s["resource_uri"].is_null());
   EXPECT_TRUE(s["preview"].is_null());
   std::string bytes;
-  if (!r.content.empty() && r.content[0].contains("data")) {
-    EXPECT_TRUE(absl::Base64Unescape(r.content[0]["data"].get<std::string>(), &bytes));
+  if (r.content.size() > 1 && r.content[1].contains("data")) {
+    EXPECT_TRUE(absl::Base64Unescape(r.content[1]["data"].get<std::string>(), &bytes));
   }
   EXPECT_EQ(s["bytes"], bytes.size());
   for (const char* key : {"bytes", "delivery", "resource_uri", "preview"}) s.erase(key);
@@ -260,7 +263,7 @@ TEST(StyleDescribe, ErrorsNameTheFile) {
 }
 
 TEST(StyleTiles, LidSheetThroughRemaps) {
-  tools::ToolResult r = Tiles({{"path", "GTADATA/STYLE001.G24"}});
+  tools::ToolResult r = Tiles({{"path", "GTADATA/STYLE001.G24"}, {"scale", 1}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(Inline(r), json::parse(R"({"path": "GTADATA/STYLE001.G24", "kind": "lid",
       "first": 0, "count": 2, "total": 2, "remap": 0, "columns": 2, "rows": 1, "scale": 1,
@@ -276,11 +279,28 @@ TEST(StyleTiles, LidSheetThroughRemaps) {
   EXPECT_EQ(Pixel(png, 65, 30)[3], 0);
   EXPECT_EQ(Pixel(png, 66, 0), (std::vector<int>{4, 10, 20, 255}));
 
-  r = Tiles({{"path", "GTADATA/STYLE001.G24"}, {"remap", 1}, {"count", 1}});
+  r = Tiles({{"path", "GTADATA/STYLE001.G24"}, {"remap", 1}, {"count", 1}, {"scale", 1}});
   ASSERT_FALSE(r.error) << *r.error;
   png = Image(r);
   EXPECT_EQ(png.width, 64);
   EXPECT_EQ(Pixel(png, 0, 0), (std::vector<int>{2, 100, 200, 255}));
+}
+
+// With no scale, a few tiles are enlarged: two tiles at 3 are 2 * 192 + 2 =
+// 386 px wide (4 would be 514, past 512); one tile at 4 is 256.
+TEST(StyleTiles, WithoutAScaleAFewTilesAreEnlarged) {
+  tools::ToolResult r = Tiles({{"path", "GTADATA/STYLE001.G24"}});
+  ASSERT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(r.structured["scale"], 3);
+  EXPECT_EQ(r.structured["width"], 386);
+  EXPECT_EQ(r.structured["height"], 192);
+  EXPECT_EQ(r.content[0]["text"],
+            "GTADATA/STYLE001.G24 lid tiles 0..1 (remap 0): 386 x 192 px at scale 3 (png, inline)");
+  EXPECT_EQ(Pixel(Image(r), 5 * 3, 7 * 3), (std::vector<int>{3, 10, 20, 255}));
+  r = Tiles({{"path", "GTADATA/STYLE001.G24"}, {"count", 1}});
+  ASSERT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(r.structured["scale"], 4);
+  EXPECT_EQ(r.structured["width"], 256);
 }
 
 TEST(StyleTiles, UnresolvedPaletteIsTransparentAndWarned) {
@@ -297,7 +317,8 @@ TEST(StyleTiles, UnresolvedPaletteIsTransparentAndWarned) {
 }
 
 TEST(StyleTiles, SideDirectionsScaleAndColumns) {
-  tools::ToolResult r = Tiles({{"path", "GTADATA/STYLE001.G24"}, {"kind", "side"}, {"direction", "left"}});
+  tools::ToolResult r = Tiles(
+      {{"path", "GTADATA/STYLE001.G24"}, {"kind", "side"}, {"direction", "left"}, {"scale", 1}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured["direction"], "left");
   EXPECT_FALSE(r.structured.contains("remap"));
@@ -434,7 +455,7 @@ TEST(ImageDelivery, LargeTilesAreALinkAndAPreview) {
   const json args = {{"path", "GTADATA/STYLE001.G24"}, {"count", 2}, {"scale", 4}, {"remap", 1}};
   const tools::ToolResult whole = TilesIn(c, args);
   ASSERT_FALSE(whole.error) << *whole.error;
-  const std::string png = Bytes(whole.content[0]);
+  const std::string png = Bytes(whole.content[1]);
   const tools::ToolResult r = TilesIn(c, args, InlineLimit(Base64Size(png.size()) - 1));
   ASSERT_FALSE(r.error) << *r.error;
   absl::StatusOr<CompiledSchema> out = CompiledSchema::Compile(StyleTilesTool().output_schema);
@@ -449,13 +470,18 @@ TEST(ImageDelivery, LargeTilesAreALinkAndAPreview) {
   EXPECT_EQ(r.structured["bytes"], png.size());
   EXPECT_EQ(r.structured["width"], 514);
   EXPECT_EQ(r.structured["preview"], json::parse(R"({"width": 257, "height": 128})"));
-  ASSERT_EQ(r.content.size(), 2u);
-  EXPECT_EQ(r.content[0]["type"], "resource_link");
-  EXPECT_EQ(r.content[0]["uri"], uri);
-  EXPECT_EQ(r.content[0]["mimeType"], "image/png");
-  EXPECT_EQ(r.content[0]["size"], png.size());
-  EXPECT_EQ(r.content[1]["type"], "image");
-  const testing::DecodedPng preview = DecodeBytes(Bytes(r.content[1]));
+  ASSERT_EQ(r.content.size(), 3u);
+  EXPECT_EQ(r.content[0]["text"],
+            absl::StrCat("GTADATA/STYLE001.G24 lid tiles 0..1 (remap 1): 514 x 256 px at scale 4 "
+                         "(png, ", png.size(), " bytes): too big to inline (over the inline "
+                         "limit of ", Base64Size(png.size()) - 1, " base64 characters), read ",
+                         uri, "; the preview is 257 x 128 (area-averaged)"));
+  EXPECT_EQ(r.content[1]["type"], "resource_link");
+  EXPECT_EQ(r.content[1]["uri"], uri);
+  EXPECT_EQ(r.content[1]["mimeType"], "image/png");
+  EXPECT_EQ(r.content[1]["size"], png.size());
+  EXPECT_EQ(r.content[2]["type"], "image");
+  const testing::DecodedPng preview = DecodeBytes(Bytes(r.content[2]));
   EXPECT_EQ(preview.width, 257);
   EXPECT_EQ(Pixel(preview, 0, 0), (std::vector<int>{2, 100, 200, 255}));  // texel (0, 0)
   EXPECT_EQ(Pixel(preview, 2, 0), (std::vector<int>{9, 100, 200, 255}));  // texel (1, 0)
@@ -470,7 +496,7 @@ TEST(ImageDelivery, LargeTilesAreALinkAndAPreview) {
 TEST(ImageDelivery, FontAndPictureLinksDrawTheSamePngs) {
   const contexts::Context c = GtaContext();
   const json font_args = {{"path", "GTADATA/SMALL.FON"}, {"text", "!\" !"}, {"scale", 8}};
-  const std::string font_png = Bytes(FontIn(c, font_args).content[0]);
+  const std::string font_png = Bytes(FontIn(c, font_args).content[1]);
   const tools::ToolResult font = FontIn(c, font_args, InlineLimit(Base64Size(font_png.size()) - 1));
   ASSERT_FALSE(font.error) << *font.error;
   EXPECT_EQ(font.structured["resource_uri"],
@@ -480,7 +506,7 @@ TEST(ImageDelivery, FontAndPictureLinksDrawTheSamePngs) {
   EXPECT_EQ(std::string(read->bytes.begin(), read->bytes.end()), font_png);
 
   const json pic_args = {{"path", "GTADATA/T.RAT"}, {"width", 2}, {"height", 2}, {"palette", "other.act"}};
-  const std::string pic_png = Bytes(PictureIn(c, pic_args).content[0]);
+  const std::string pic_png = Bytes(PictureIn(c, pic_args).content[1]);
   const tools::ToolResult pic = PictureIn(c, pic_args, InlineLimit(Base64Size(pic_png.size()) - 1));
   ASSERT_FALSE(pic.error) << *pic.error;
   EXPECT_EQ(pic.structured["resource_uri"],
@@ -753,8 +779,7 @@ TEST(GtaAssetTables, SchemasCarryTheStructsDefaults) {
   EXPECT_EQ(tiles["properties"]["kind"]["default"], "lid");
   EXPECT_EQ(tiles["properties"]["first"]["default"], 0);
   EXPECT_EQ(tiles["properties"]["columns"]["default"], 8);
-  EXPECT_EQ(tiles["properties"]["scale"]["default"], 1);
-  for (const char* none : {"context", "path", "count", "remap", "direction"}) {
+  for (const char* none : {"context", "path", "count", "remap", "direction", "scale"}) {
     EXPECT_FALSE(tiles["properties"][none].contains("default")) << none;
   }
   EXPECT_EQ(tiles["properties"]["count"], json::parse(R"j({"type": "integer", "minimum": 1,

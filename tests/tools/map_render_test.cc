@@ -8,11 +8,13 @@
 #include <gtest/gtest.h>
 
 #include "absl/strings/escaping.h"
+#include "absl/strings/str_cat.h"
 #include "formats/gta/map_render.h"
 #include "formats/gta/style.h"
 #include "base/json_schema.h"
 #include "demo/demo_context.h"
 #include "tests/support/decode_image.h"
+#include "tests/support/gta_bytes.h"
 
 namespace kbot::tools {
 namespace {
@@ -34,12 +36,19 @@ gta::Style DemoStyle() {
   return *std::move(style);
 }
 
-tools::ToolResult Call(const json& arguments, size_t limit = 1 << 20) {
+// The caps lifted, for a test that wants a big render inline.
+tools::Limits NoCaps() {
+  tools::Limits limits;
+  limits.max_inline_image_base64 = 64 << 20;
+  limits.max_inline_image_bytes = 64 << 20;
+  limits.max_inline_image_side = 1 << 14;
+  return limits;
+}
+
+tools::ToolResult Call(const json& arguments, const tools::Limits& limits = tools::Limits()) {
   const tools::Tool tool = MapRenderTool();
   absl::StatusOr<CompiledSchema> in = CompiledSchema::Compile(tool.input_schema);
   EXPECT_TRUE(in.ok() && in->Validate(arguments).ok()) << arguments.dump();
-  tools::Limits limits;
-  limits.max_inline_image_base64 = limit;
   absl::StatusOr<MapRenderRequest> request = MapRenderTable().ParseChecked(arguments);
   tools::ToolResult result = request.ok() ? RunMapRender(Demo(), *request, limits)
                                           : ErrorResult(request.status());
@@ -89,7 +98,10 @@ TEST(MapRender, CellsAreTheStylesLidsPixelForPixel) {
   EXPECT_EQ(r.structured["style"], "GTADATA/STYLE001.G24");
   EXPECT_EQ(r.structured["delivery"], "inline");
   EXPECT_EQ(r.structured["warnings"], json::array());
-  const testing::DecodedPng png = Png(r.content[0]);
+  ASSERT_EQ(r.content.size(), 2u);
+  EXPECT_EQ(r.content[0]["text"],
+            "GTADATA/DEMO.CMP cells 6..8 x 6..7: 192 x 128 px at 64 px a cell (png, inline)");
+  const testing::DecodedPng png = Png(r.content[1]);
   ASSERT_EQ(png.width, 192);
   ExpectLid(png, 0, 0, 2, 0);  // (6, 6) pavement
   ExpectLid(png, 1, 0, 1, 0);  // (7, 6) road north-south
@@ -97,12 +109,73 @@ TEST(MapRender, CellsAreTheStylesLidsPixelForPixel) {
   ExpectLid(png, 1, 1, 1, 0);  // (7, 7) the crossing
 }
 
+TEST(MapRender, TheDefaultIsTheOccupiedArea) {
+  // The demo town fills cells 0..15 x 0..15; the rest of the 256 x 256 map
+  // is empty, so the render is 128 x 128, not 2048 x 2048.
+  const tools::ToolResult r = Call({{"path", "GTADATA/DEMO.CMP"}});
+  ASSERT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(r.structured["region"], "occupied");
+  EXPECT_EQ(r.structured["occupied"], json::parse(R"({"x": 0, "y": 0, "w": 16, "h": 16})"));
+  EXPECT_EQ(r.structured["x"], 0);
+  EXPECT_EQ(r.structured["y"], 0);
+  EXPECT_EQ(r.structured["w"], 16);
+  EXPECT_EQ(r.structured["h"], 16);
+  EXPECT_EQ(r.structured["width"], 128);
+  EXPECT_EQ(r.structured["height"], 128);
+  EXPECT_EQ(r.structured["delivery"], "inline");
+  ASSERT_EQ(r.content.size(), 2u);
+  EXPECT_EQ(r.content[0]["text"],
+            "GTADATA/DEMO.CMP cells 0..15 x 0..15 (its occupied area): 128 x 128 px at 8 px a "
+            "cell (png, inline)");
+  const testing::DecodedPng png = Png(r.content[1]);
+  EXPECT_EQ(png.width, 128);
+  EXPECT_EQ(png.height, 128);
+  // An explicit region is drawn as asked, and says so.
+  const tools::ToolResult asked = Call({{"path", "GTADATA/DEMO.CMP"}, {"x", 4}, {"w", 2}});
+  ASSERT_FALSE(asked.error) << *asked.error;
+  EXPECT_EQ(asked.structured["region"], "request");
+  EXPECT_EQ(asked.structured["x"], 4);
+  EXPECT_EQ(asked.structured["y"], 0);
+  EXPECT_EQ(asked.structured["h"], 256);
+  EXPECT_EQ(asked.structured["width"], 16);
+  EXPECT_EQ(asked.structured["height"], 2048);
+}
+
+TEST(MapRender, TheWholeMapIsALinkAndAPreviewAtSixPixelsACell) {
+  const json args = {{"path", "GTADATA/DEMO.CMP"}, {"x", 0}};
+  const tools::ToolResult r = Call(args);
+  ASSERT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(r.structured["width"], 2048);
+  EXPECT_EQ(r.structured["delivery"], "resource_link");
+  const std::string uri = r.structured["resource_uri"];
+  EXPECT_EQ(uri, "kbot://demo/GTADATA/DEMO.CMP?export=map&style=GTADATA%2FSTYLE001.G24&x=0&y=0&"
+                 "w=256&h=256&scale=8");
+  // 1568 / 256 cells = 6 px a cell: 1536 x 1536, every cell the same size.
+  EXPECT_EQ(r.structured["preview"],
+            json::parse(R"({"width": 1536, "height": 1536, "pixels_per_cell": 6})"));
+  ASSERT_EQ(r.content.size(), 3u);
+  EXPECT_EQ(r.content[0]["text"],
+            absl::StrCat("GTADATA/DEMO.CMP cells 0..255 x 0..255: 2048 x 2048 px at 8 px a cell "
+                         "(png, ", r.structured["bytes"].get<size_t>(), " bytes): too big to "
+                         "inline (2048 x 2048 px: over 1568 px a side), read ", uri,
+                         "; the preview is 1536 x 1536 (6 px a cell, area-averaged)"));
+  EXPECT_EQ(r.content[1]["type"], "resource_link");
+  EXPECT_EQ(r.content[1]["uri"], uri);
+  const testing::DecodedPng preview = Png(r.content[2]);
+  EXPECT_EQ(preview.width, 1536);
+  EXPECT_EQ(preview.height, 1536);
+  EXPECT_LE(r.content[2]["data"].get<std::string>().size(), size_t(1) << 20);
+  // Cell (12, 12) is water, cell (100, 100) empty: the averages keep both.
+  EXPECT_EQ(preview.rgba[(75 * 1536 + 75) * 4 + 3], 255);
+  EXPECT_EQ(preview.rgba[(603 * 1536 + 603) * 4 + 3], 0);
+}
+
 TEST(MapRender, EmptyCellsAreTransparentAndTheWholeMapIs2048) {
-  const tools::ToolResult whole = Call({{"path", "gtadata/demo.cmp"}}, 8 << 20);
+  const tools::ToolResult whole = Call({{"path", "gtadata/demo.cmp"}, {"y", 0}}, NoCaps());
   ASSERT_FALSE(whole.error) << *whole.error;
   EXPECT_EQ(whole.structured["width"], 2048);
   EXPECT_EQ(whole.structured["pixels_per_cell"], 8);
-  const testing::DecodedPng png = Png(whole.content[0]);
+  const testing::DecodedPng png = Png(whole.content[1]);
   EXPECT_EQ(png.rgba[(800 * 2048 + 800) * 4 + 3], 0);  // cell (100, 100): an empty column
   EXPECT_EQ(png.rgba[(100 * 2048 + 100) * 4 + 3], 255);  // cell (12, 12): water
   EXPECT_EQ(png.rgba[(4 * 2048 + 4) * 4 + 3], 255);      // cell (0, 0): pavement
@@ -110,17 +183,20 @@ TEST(MapRender, EmptyCellsAreTransparentAndTheWholeMapIs2048) {
 
 TEST(MapRender, ALargeRenderIsALinkWithASmallerPreview) {
   const json args = {{"path", "GTADATA/DEMO.CMP"}, {"w", 16}, {"h", 16}, {"scale", 32}};
-  const tools::ToolResult inline_render = Call(args, 64 << 20);
+  const tools::ToolResult inline_render = Call(args, NoCaps());
   ASSERT_FALSE(inline_render.error);
-  const tools::ToolResult r = Call(args, 40000);
+  tools::Limits small = NoCaps();
+  small.max_inline_image_base64 = 40000;
+  const tools::ToolResult r = Call(args, small);
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured["delivery"], "resource_link");
   const std::string uri = r.structured["resource_uri"];
   EXPECT_EQ(uri,
             "kbot://demo/GTADATA/DEMO.CMP?export=map&style=GTADATA%2FSTYLE001.G24&x=0&y=0&w=16&h=16&scale=32");
-  ASSERT_EQ(r.content.size(), 2u);
-  EXPECT_EQ(r.content[0]["type"], "resource_link");
-  EXPECT_EQ(r.content[1]["type"], "image");
+  ASSERT_EQ(r.content.size(), 3u);
+  EXPECT_EQ(r.content[0]["type"], "text");
+  EXPECT_EQ(r.content[1]["type"], "resource_link");
+  EXPECT_EQ(r.content[2]["type"], "image");
   EXPECT_LT(r.structured["preview"]["pixels_per_cell"].get<int>(), 32);
   absl::StatusOr<tools::ResourceUri> parsed = tools::ParseResourceUri(uri);
   ASSERT_TRUE(parsed.ok()) << parsed.status();
@@ -128,8 +204,61 @@ TEST(MapRender, ALargeRenderIsALinkWithASmallerPreview) {
   ASSERT_TRUE(read.ok()) << read.status();
   EXPECT_EQ(read->mime_type, "image/png");
   std::string whole;
-  ASSERT_TRUE(absl::Base64Unescape(inline_render.content[0]["data"].get<std::string>(), &whole));
+  ASSERT_TRUE(absl::Base64Unescape(inline_render.content[1]["data"].get<std::string>(), &whole));
   EXPECT_EQ(std::string(read->bytes.begin(), read->bytes.end()), whole);
+}
+
+// Context "maps" (gta): the demo's style beside EMPTY.CMP (no block at all)
+// and TWO.CMP (pavement at cell (40, 90), a water cell at (200, 30)).
+const contexts::Context& Maps() {
+  static const contexts::Context* maps = [] {
+    absl::StatusOr<contexts::VfsFile> style = Demo().vfs->Read("GTADATA/STYLE001.G24");
+    EXPECT_TRUE(style.ok());
+    const std::vector<uint8_t> style_bytes(style->bytes().begin(), style->bytes().end());
+    testing::CmpFile two;
+    const uint16_t pavement = two.AddBlock(0x30, 0, 0, 0, 0, 0, 2);
+    const uint16_t water = two.AddBlock(0x10, 0, 0, 0, 0, 0, 5);
+    two.SetCell(40, 90, two.AddColumn(5, {pavement}));
+    two.SetCell(200, 30, two.AddColumn(5, {water}));
+    return new contexts::Context{
+        "maps", contexts::Game::kGta, "", false,
+        contexts::MakeMemoryVfs({{"GTADATA/STYLE001.G24", style_bytes},
+                                 {"GTADATA/EMPTY.CMP", testing::CmpFile().Bytes()},
+                                 {"GTADATA/TWO.CMP", two.Bytes()}},
+                                "test")};
+  }();
+  return *maps;
+}
+
+tools::ToolResult CallIn(const contexts::Context& context, const json& arguments) {
+  absl::StatusOr<MapRenderRequest> request = MapRenderTable().ParseChecked(arguments);
+  EXPECT_TRUE(request.ok()) << request.status();
+  return RunMapRender(context, *request, tools::Limits());
+}
+
+TEST(MapRender, TheOccupiedAreaBoundsEveryCellThatHoldsABlock) {
+  const tools::ToolResult r = CallIn(Maps(), {{"path", "GTADATA/TWO.CMP"}});
+  ASSERT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(r.structured["occupied"], json::parse(R"({"x": 40, "y": 30, "w": 161, "h": 61})"));
+  EXPECT_EQ(r.structured["region"], "occupied");
+  EXPECT_EQ(r.structured["width"], 161 * 8);
+  EXPECT_EQ(r.structured["height"], 61 * 8);
+  EXPECT_EQ(r.structured["delivery"], "inline");
+}
+
+TEST(MapRender, AMapWithNoBlockDrawsTheWholeMapAndSaysSo) {
+  const tools::ToolResult r = CallIn(Maps(), {{"path", "GTADATA/EMPTY.CMP"}, {"scale", 1}});
+  ASSERT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(r.structured["region"], "whole map");
+  EXPECT_EQ(r.structured["occupied"], nullptr);
+  EXPECT_EQ(r.structured["w"], 256);
+  EXPECT_EQ(r.structured["width"], 256);
+  EXPECT_EQ(r.structured["warnings"],
+            json::array({"no cell of the map holds a block: drew the whole 256 x 256 map, all "
+                         "transparent"}));
+  EXPECT_EQ(r.content[0]["text"],
+            "GTADATA/EMPTY.CMP cells 0..255 x 0..255 (the whole map: no cell is occupied): "
+            "256 x 256 px at 1 px a cell (png, inline)");
 }
 
 TEST(MapRender, ErrorsNameWhatIsMissing) {

@@ -222,8 +222,10 @@ TEST(PaletteDescribe, ToolDeliversTheSwatchAndItsLink) {
   EXPECT_TRUE(schema->Validate(inline_result.structured).ok());
   EXPECT_EQ(inline_result.structured["delivery"], "inline");
   EXPECT_EQ(inline_result.structured["path"], "pal/hand.pal");
-  ASSERT_EQ(inline_result.content.size(), 1u);
-  EXPECT_EQ(inline_result.content[0]["type"], "image");
+  ASSERT_EQ(inline_result.content.size(), 2u);
+  EXPECT_EQ(inline_result.content[0]["text"],
+            "pal/hand.pal colour swatch (16 x 16 cells): 128 x 128 px (png, inline)");
+  EXPECT_EQ(inline_result.content[1]["type"], "image");
 
   ToolResult linked = RunPaletteDescribe(context, request, Limits{16});
   ASSERT_FALSE(linked.error) << *linked.error;
@@ -235,7 +237,7 @@ TEST(PaletteDescribe, ToolDeliversTheSwatchAndItsLink) {
   absl::StatusOr<ResourceBytes> drawn = RenderPictureResource(context, *uri, NoProgress());
   ASSERT_TRUE(drawn.ok()) << drawn.status();
   std::string inline_png;
-  ASSERT_TRUE(absl::Base64Unescape(inline_result.content[0]["data"].get<std::string>(),
+  ASSERT_TRUE(absl::Base64Unescape(inline_result.content[1]["data"].get<std::string>(),
                                    &inline_png));
   EXPECT_EQ(std::string(drawn->bytes.begin(), drawn->bytes.end()), inline_png);
   EXPECT_EQ(drawn->mime_type, "image/png");
