@@ -717,13 +717,19 @@ async function commonChecks(client, ctx) {
       [{ path: 'anims/demo.gaf', format: 'GFI' }, "gaf_export: format 'GFI': use one of png, gif, apng, sheet; did you mean 'gif'?"],
       [{ path: 'anims/demo.gaf', scale: 9 }, 'gaf_export: scale 9: use an integer from 1 to 8; the closest is 8'],
       [{ path: 'anims/demo.gaf', fram: 1 }, "gaf_export: unknown argument 'fram' (the arguments are context, format, frame, palette, path, scale, sequence, transparency); did you mean 'frame'?"],
-      [{ format: 'gif' }, "gaf_export: missing argument 'path'"],
+      [{ format: 'gif' }, 'gaf_export: give path, or a sequence name that one GAF of the context holds'],
     ];
     for (const [args, words] of cases) {
       const r = await client.callTool({ name: 'gaf_export', arguments: args });
       assert.equal(r.isError, true, JSON.stringify(r).slice(0, 300));
       assert.ok(textOf(r).startsWith(words), textOf(r));
     }
+  });
+
+  await check('a missing required argument is named', async () => {
+    const r = await client.callTool({ name: 'gaf_list', arguments: {} });
+    assert.equal(r.isError, true);
+    assert.ok(textOf(r).startsWith("gaf_list: missing argument 'path'"), textOf(r));
   });
 
   await check('invalid argument: obvious slips are read as meant, and the result says so', async () => {
