@@ -180,7 +180,9 @@ function buildMapUi(state) {
 function loadMapImage(state, ui) {
   ui.status.textContent = 'Loading the map…';
   ui.status.hidden = false;
-  ui.image.src = imageUrl('render', state.ctx, state.path, { export: 'map', scale: String(state.ppc) });
+  // The whole 256 x 256 grid (x=0 asks for it; the tool's default is the occupied area): the
+  // page maps a click to a cell by pixels per cell from the top-left corner.
+  ui.image.src = imageUrl('render', state.ctx, state.path, { export: 'map', x: '0', y: '0', scale: String(state.ppc) });
 }
 
 function wireMapUi(state, ui) {
