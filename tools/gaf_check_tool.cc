@@ -4,16 +4,13 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "tools/gaf_sequences.h"
 #include "tools/gaf_tools.h"
 #include "tools/tool_support.h"
 
 namespace kbot::tools {
 
 namespace {
-
-bool IsGafPath(absl::string_view path) {
-  return absl::EndsWithIgnoreCase(path, ".gaf") || absl::EndsWithIgnoreCase(path, ".taf");
-}
 
 // The GAFs `path` names: the file itself, or every one under the folder.
 absl::StatusOr<std::vector<std::string>> GafsUnder(const contexts::Context& context,

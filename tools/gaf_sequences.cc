@@ -15,10 +15,6 @@ namespace kbot::tools {
 
 namespace {
 
-bool IsGafPath(absl::string_view path) {
-  return absl::EndsWithIgnoreCase(path, ".gaf") || absl::EndsWithIgnoreCase(path, ".taf");
-}
-
 // One file's sequences, by what identifies its content. Process-wide: the
 // contexts of one run share it; an edited file has another key.
 using FileKey = std::tuple<std::string, std::string, uint64_t, int64_t>;  // context, path...
@@ -63,6 +59,10 @@ std::vector<GafSequenceName> ReadNames(const contexts::Context& context, const s
 }
 
 }  // namespace
+
+bool IsGafPath(absl::string_view path) {
+  return absl::EndsWithIgnoreCase(path, ".gaf") || absl::EndsWithIgnoreCase(path, ".taf");
+}
 
 absl::StatusOr<std::vector<GafSequenceName>> ContextSequences(const contexts::Context& context,
                                                               Progress& progress) {

@@ -9,10 +9,14 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "base/progress.h"
 #include "contexts/workspace.h"
 
 namespace kbot::tools {
+
+// Whether `path` names a GAF or TAF by its extension (any case).
+bool IsGafPath(absl::string_view path);
 
 struct GafSequenceName {
   std::string path;  // the file, as the context lists it
