@@ -35,8 +35,8 @@ std::string TypeName(const json& schema) {
     return "INT";
   }
   if (schema.contains("enum")) {
-    return absl::StrCat("TEXT:{", absl::StrJoin(schema["enum"].get<std::vector<std::string>>(), ","),
-                        "}");
+    const auto values = schema["enum"].get<std::vector<std::string>>();
+    return absl::StrCat("TEXT:{", absl::StrJoin(values, ","), "}");
   }
   return "TEXT";
 }

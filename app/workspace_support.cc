@@ -61,7 +61,8 @@ absl::StatusOr<tools::json> RunTool(const tools::Tool& tool, const tools::json& 
   absl::StatusOr<CheckedArguments> checked = schema->Check(arguments);
   if (!checked.ok()) return checked.status();
   const tools::Limits limits;
-  const tools::ToolCall call{checked->arguments, workspace, NoProgress(), tools::StderrLogger(), limits};
+  const tools::ToolCall call{checked->arguments, workspace, NoProgress(), tools::StderrLogger(),
+                             limits};
   tools::ToolResult result = tool.handler(call);
   if (result.error) return absl::FailedPreconditionError(*result.error);
   return std::move(result.structured);

@@ -53,7 +53,9 @@ std::vector<std::string> EnumValues(const json& schema) {
   std::vector<std::string> values;
   for (const char* key : {"enum", "examples"}) {
     if (!schema.contains(key) || !schema[key].is_array()) continue;
-    for (const json& v : schema[key]) values.push_back(v.is_string() ? v.get<std::string>() : v.dump());
+    for (const json& v : schema[key]) {
+      values.push_back(v.is_string() ? v.get<std::string>() : v.dump());
+    }
     break;
   }
   return values;
@@ -65,7 +67,9 @@ std::string Number(double d) {
 
 // What a value of `schema` looks like: "an integer from 1 to 8", "one of png, gif".
 std::string Wanted(const json& schema) {
-  if (schema.contains("enum")) return absl::StrCat("one of ", absl::StrJoin(EnumValues(schema), ", "));
+  if (schema.contains("enum")) {
+    return absl::StrCat("one of ", absl::StrJoin(EnumValues(schema), ", "));
+  }
   if (schema.contains("anyOf") && schema.contains("description")) {
     return schema["description"].get<std::string>();
   }
@@ -164,8 +168,8 @@ class Checker {
         continue;
       }
       if (schema.value("additionalProperties", true) == false) {
-        std::string p = absl::StrCat("unknown argument '", prefix, it.key(), "' (the arguments are ",
-                                     absl::StrJoin(known, ", "), ")");
+        std::string p = absl::StrCat("unknown argument '", prefix, it.key(),
+                                     "' (the arguments are ", absl::StrJoin(known, ", "), ")");
         const std::vector<std::string> near = NearNames(it.key(), known, 1);
         if (!near.empty()) absl::StrAppend(&p, "; did you mean '", near[0], "'?");
         problems.push_back(std::move(p));
@@ -185,7 +189,8 @@ class Checker {
     for (const std::string& key : Required(schema)) {
       if (value.contains(key)) continue;
       std::string p = absl::StrCat("missing argument '", prefix, key, "'");
-      const std::string about = properties.contains(key) ? properties[key].value("description", "") : "";
+      const std::string about =
+          properties.contains(key) ? properties[key].value("description", "") : "";
       if (!about.empty()) absl::StrAppend(&p, ": ", about);
       problems.push_back(std::move(p));
     }
@@ -215,7 +220,8 @@ class Checker {
 
   static std::string ClosestEnum(const json& schema, const json& value) {
     if (!value.is_string()) return "";
-    const std::vector<std::string> near = NearNames(value.get<std::string>(), EnumValues(schema), 1);
+    const std::vector<std::string> near =
+        NearNames(value.get<std::string>(), EnumValues(schema), 1);
     return near.empty() ? "" : absl::StrCat("'", near[0], "'");
   }
 

@@ -15,7 +15,8 @@ namespace {
 
 class OverlayVfs final : public Vfs {
  public:
-  explicit OverlayVfs(std::vector<std::shared_ptr<const Vfs>> layers) : layers_(std::move(layers)) {}
+  explicit OverlayVfs(std::vector<std::shared_ptr<const Vfs>> layers)
+      : layers_(std::move(layers)) {}
 
   absl::StatusOr<VfsFile> Read(absl::string_view path) const override {
     return FirstAnswer(path, [](const Vfs& layer, absl::string_view p) { return layer.Read(p); });

@@ -78,7 +78,9 @@ json ToolListing(const Tool& tool) {
                   {"description", tool.description},
                   {"inputSchema", tool.input_schema},
                   {"annotations", std::move(annotations)}};
-  if (!tool.output_schema.is_null()) listing["outputSchema"] = ListedOutputSchema(tool.output_schema);
+  if (!tool.output_schema.is_null()) {
+    listing["outputSchema"] = ListedOutputSchema(tool.output_schema);
+  }
   return listing;
 }
 
