@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "formats/image/downscale.h"
 #include "formats/image/image_decode.h"
+#include "formats/image/png_encode.h"
 #include "palettepick/resolver.h"
 #include "tools/gaf_sequences.h"
 #include "tools/image_result.h"
@@ -51,7 +52,12 @@ image::RgbaPicture RgbaOf(const image::DecodedImage& d, const palette::Palette& 
   }
   palette::Palette colors = fallback;
   for (size_t i = 0; i < d.palette.size() && i < 256; ++i) colors.colors[i] = d.palette[i];
-  return image::RgbaOfIndexed(d.width, d.height, d.index.data(), d.opaque.data(), colors);
+  image::IndexedPicture indexed;
+  indexed.width = d.width;
+  indexed.height = d.height;
+  indexed.index = d.index;
+  indexed.opaque = d.opaque;
+  return image::ToRgba(indexed, colors);
 }
 
 // What a preview of `request` tries, largest first: a sheet at halved

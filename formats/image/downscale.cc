@@ -53,19 +53,4 @@ RgbaPicture AreaAverage(const RgbaPicture& picture, int width, int height) {
   return out;
 }
 
-RgbaPicture RgbaOfIndexed(int width, int height, const uint8_t* index, const uint8_t* opaque,
-                          const palette::Palette& colors) {
-  RgbaPicture out(width, height);
-  uint8_t* px = out.rgba.data();
-  for (size_t i = 0, n = out.pixels(); i < n; ++i, px += 4) {
-    if (opaque[i] == 0) continue;
-    const palette::Rgb c = colors.colors[index[i]];
-    px[0] = c.r;
-    px[1] = c.g;
-    px[2] = c.b;
-    px[3] = 255;
-  }
-  return out;
-}
-
 }  // namespace kbot::image

@@ -7,7 +7,6 @@
 #pragma once
 
 #include "formats/image/picture.h"
-#include "formats/palette/palette.h"
 
 namespace kbot::image {
 
@@ -16,10 +15,5 @@ namespace kbot::image {
 // x * W / width .. (x + 1) * W / width - 1 (at least one) make output column
 // x, rows likewise.
 RgbaPicture AreaAverage(const RgbaPicture& picture, int width, int height);
-
-// An indexed picture in colours: each index through `colors`, alpha 255
-// where it is drawn and 0 where it is not.
-RgbaPicture RgbaOfIndexed(int width, int height, const uint8_t* index, const uint8_t* opaque,
-                          const palette::Palette& colors);
 
 }  // namespace kbot::image
