@@ -5,6 +5,8 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 
 namespace kbot {
 
@@ -54,6 +56,12 @@ std::vector<std::string> NearNames(absl::string_view wanted,
     out.push_back(candidates[near[k].second]);
   }
   return out;
+}
+
+std::string DidYouMean(const std::vector<std::string>& near, absl::string_view quote) {
+  if (near.empty()) return "";
+  return absl::StrCat("; did you mean ", quote,
+                      absl::StrJoin(near, absl::StrCat(quote, " or ", quote)), quote, "?");
 }
 
 }  // namespace kbot

@@ -25,4 +25,8 @@ bool IsNear(absl::string_view wanted, absl::string_view candidate);
 std::vector<std::string> NearNames(absl::string_view wanted,
                                    const std::vector<std::string>& candidates, size_t most);
 
+// "; did you mean A or B?" for `near`, each name between `quote`s; "" when
+// `near` is empty. The tail of an error message.
+std::string DidYouMean(const std::vector<std::string>& near, absl::string_view quote = "");
+
 }  // namespace kbot

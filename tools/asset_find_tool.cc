@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/text_fold.h"
 #include "base/near_names.h"
+#include "contexts/archive_vfs.h"
 #include "formats/gta/fxt.h"
 #include "tools/gaf_sequences.h"
 #include "tools/tool_support.h"
@@ -57,7 +58,7 @@ std::pair<std::string, json> Opener(const std::string& context, const std::strin
                        [&](const char* e) { return absl::EndsWithIgnoreCase(path, e); });
   };
   if (ends({".gaf", ".taf"})) return {"gaf_list", at};
-  if (ends({".hpi", ".ufo", ".ccx", ".gp3", ".gp4", ".swx"})) return {"hpi_list", at};
+  if (contexts::IsArchiveName(path)) return {"hpi_list", at};
   if (ends({".cmp"})) return {"map_describe", at};
   if (ends({".g24", ".gry"})) return {"style_describe", at};
   if (ends({".fxt"})) return {"fxt_decode", at};

@@ -99,13 +99,9 @@ absl::StatusOr<GafSequenceName> FindContextSequence(const contexts::Context& con
   }
   if (same.size() == 1) return *same[0];
   if (same.empty()) {
-    std::string hint;
-    const std::vector<std::string> near = NearNames(name, names, 3);
-    if (!near.empty()) {
-      hint = absl::StrCat("; did you mean \"", absl::StrJoin(near, "\" or \""), "\"?");
-    }
     return absl::NotFoundError(absl::StrCat("no GAF of the context has a sequence \"", name,
-                                            "\" (asset_find searches names)", hint));
+                                            "\" (asset_find searches names)",
+                                            DidYouMean(NearNames(name, names, 3), "\"")));
   }
   std::vector<std::string> files;
   for (const GafSequenceName* s : same) files.push_back(absl::StrCat(s->path, " #", s->index));

@@ -6,7 +6,6 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "base/near_names.h"
 #include "formats/gaf/gaf.h"
 #include "formats/gaf/render.h"
@@ -192,14 +191,10 @@ absl::StatusOr<size_t> SelectSequence(const gaf::Gaf& gaf, const Asset& asset,
   if (!found) {
     std::vector<std::string> names;
     for (const gaf::Sequence& s : gaf.sequences) names.push_back(s.name);
-    const std::vector<std::string> near = NearNames(*sequence, names, 3);
-    std::string hint;
-    if (!near.empty()) {
-      hint = absl::StrCat("; did you mean \"", absl::StrJoin(near, "\" or \""), "\"?");
-    }
     return absl::NotFoundError(absl::StrCat(asset.path, ": no sequence \"", *sequence,
                                             "\" (the file has ", gaf.sequences.size(),
-                                            ", indexed from 0; gaf_list names them)", hint));
+                                            ", indexed from 0; gaf_list names them)",
+                                            DidYouMean(NearNames(*sequence, names, 3), "\"")));
   }
   return *found;
 }

@@ -6,7 +6,6 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "base/near_names.h"
 
 namespace kbot::tools {
@@ -72,8 +71,7 @@ absl::Status WithNearPaths(const contexts::Vfs& vfs, absl::string_view wanted,
   if (!absl::IsNotFound(status)) return status;
   const std::vector<std::string> near = NearPaths(vfs, wanted);
   if (near.empty()) return status;
-  return absl::NotFoundError(
-      absl::StrCat(status.message(), "; did you mean ", absl::StrJoin(near, " or "), "?"));
+  return absl::NotFoundError(absl::StrCat(status.message(), DidYouMean(near)));
 }
 
 }  // namespace kbot::tools
