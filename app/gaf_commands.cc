@@ -157,12 +157,6 @@ int RunExport(const FileTargetOptions& o) {
   return kExitOk;
 }
 
-// A check report for a file or folder that could not be read at all.
-json CheckFailure(const Unreadable& u) {
-  return json{{"path", u.path}, {"sequences", 0},           {"frames", 0},
-              {"pixels", 0},    {"warnings", json::array()}, {"errors", {u.why}}};
-}
-
 // gaf check --context: gaf_check over each PATH of the context (or the
 // whole context), its JSON or its summary and first problems.
 int RunContextCheck(const CheckOptions& o) {
@@ -201,11 +195,12 @@ int RunCheck(const CheckOptions& o) {
   std::vector<Unreadable> unlistable;
   const std::vector<std::string> files = CollectGafFiles(o.paths, unlistable);
   std::vector<json> reports;
-  for (const Unreadable& u : unlistable) reports.push_back(CheckFailure(u));
+  for (const Unreadable& u : unlistable) reports.push_back(tools::GafCheckFailure(u.path, u.why));
   for (const std::string& path : files) {
     absl::StatusOr<OpenedAsset> opened = OpenAsset(path);
-    reports.push_back(opened.ok() ? tools::GafCheckFile(opened->asset)
-                                  : CheckFailure({path, std::string(opened.status().message())}));
+    reports.push_back(
+        opened.ok() ? tools::GafCheckFile(opened->asset)
+                    : tools::GafCheckFailure(path, std::string(opened.status().message())));
   }
   const json out = tools::GafCheckSummary(reports);
   const json& sum = out["summary"];

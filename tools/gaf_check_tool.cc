@@ -109,11 +109,8 @@ absl::StatusOr<GafCheckResult> CheckContextGafs(const contexts::Context& context
     if (!progress.Report(i, paths->size())) return absl::CancelledError();
     const std::string& gaf = (*paths)[i];
     absl::StatusOr<contexts::VfsFile> file = context.vfs->Read(gaf);
-    const json report =
-        file.ok() ? GafCheckFile(Asset{gaf, file->bytes()})
-                  : json{{"path", gaf}, {"sequences", 0}, {"frames", 0}, {"pixels", 0},
-                         {"warnings", json::array()},
-                         {"errors", {std::string(file.status().message())}}};
+    const json report = file.ok() ? GafCheckFile(Asset{gaf, file->bytes()})
+                                  : GafCheckFailure(gaf, std::string(file.status().message()));
     Tally(report, size_t(request.problems), out);
   }
   progress.Report(paths->size(), paths->size());

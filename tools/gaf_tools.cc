@@ -279,6 +279,11 @@ json GafCheckFile(const Asset& asset) {
   return report;
 }
 
+json GafCheckFailure(const std::string& path, const std::string& why) {
+  return json{{"path", path}, {"sequences", 0},           {"frames", 0},
+              {"pixels", 0},  {"warnings", json::array()}, {"errors", {why}}};
+}
+
 json GafCheckSummary(const std::vector<json>& files) {
   uint64_t sequences = 0, frames = 0, pixels = 0, warnings = 0, errors = 0;
   for (const json& f : files) {
