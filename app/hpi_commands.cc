@@ -14,6 +14,7 @@
 #include "app/table.h"
 #include "app/tool_options.h"
 #include "app/workspace_support.h"
+#include "contexts/confined_folder.h"
 #include "contexts/file_io.h"
 #include "formats/hpi/hpi_writer.h"
 #include "tools/hpi_list_tool.h"
@@ -115,7 +116,7 @@ absl::StatusOr<Collected> CollectFiles(const std::string& dir, const std::string
     std::error_code e;
     if (it->is_symlink(e)) {
       const fs::path real = fs::canonical(path, e);
-      if (e || !PathInside(real, real_root)) {
+      if (e || !contexts::PathInside(real, real_root)) {
         out.skipped.push_back(absl::StrCat(path.string(), ": a link that leads out of ", dir));
         continue;
       }

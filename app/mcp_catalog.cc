@@ -2,6 +2,7 @@
 
 #include "tools/catalog.h"
 #include "tools/context_resources.h"
+#include "tools/output_target.h"
 
 namespace kbot::app {
 
@@ -41,7 +42,8 @@ mcp::Completer TemplateCompleter(const contexts::Workspace& workspace) {
 
 }  // namespace
 
-mcp::Tool McpTool(tools::Tool tool, const contexts::Workspace& workspace) {
+mcp::Tool McpTool(tools::Tool tool, const contexts::Workspace& workspace,
+                  contexts::ConfinedFolder* output) {
   mcp::Tool out{tool.name,
                 tool.title,
                 tool.description,
@@ -51,25 +53,32 @@ mcp::Tool McpTool(tools::Tool tool, const contexts::Workspace& workspace) {
                 nullptr};
   // The result, the annotations and the limits are one type on both sides
   // (base/tool_result.h); only the workspace and the logger are bridged.
-  out.handler = [handler = std::move(tool.handler), &workspace](const mcp::ToolCall& call) {
+  out.handler = [handler = std::move(tool.handler), &workspace,
+                 output](const mcp::ToolCall& call) {
     LogBridge log(call.log);
-    return handler({call.arguments, workspace, call.progress, log, call.limits});
+    return handler({call.arguments, workspace, call.progress, log, call.limits, output});
   };
   return out;
 }
 
 std::vector<mcp::Tool> McpTools(const contexts::Workspace& workspace) {
   std::vector<mcp::Tool> out;
-  for (tools::Tool& tool : tools::AllTools()) out.push_back(McpTool(std::move(tool), workspace));
+  for (tools::Tool& tool : tools::WithoutOutput(tools::AllTools())) {
+    out.push_back(McpTool(std::move(tool), workspace));
+  }
   return out;
 }
 
 absl::StatusOr<std::vector<mcp::Tool>> McpTools(const contexts::Workspace& workspace,
-                                                const std::vector<std::string>& toolsets) {
+                                                const std::vector<std::string>& toolsets,
+                                                contexts::ConfinedFolder* output) {
   absl::StatusOr<std::vector<tools::Tool>> chosen = tools::ToolsOf(toolsets);
   if (!chosen.ok()) return chosen.status();
   std::vector<mcp::Tool> out;
-  for (tools::Tool& tool : *chosen) out.push_back(McpTool(std::move(tool), workspace));
+  for (tools::Tool& tool : output ? tools::WithOutput(*std::move(chosen))
+                                  : tools::WithoutOutput(*std::move(chosen))) {
+    out.push_back(McpTool(std::move(tool), workspace, output));
+  }
   return out;
 }
 

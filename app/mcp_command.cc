@@ -10,6 +10,7 @@
 #include "app/cli_support.h"
 #include "app/serve_options.h"
 #include "app/workspace_support.h"
+#include "contexts/confined_folder.h"
 #include "mcp/http_transport.h"
 #include "app/mcp_catalog.h"
 #include "mcp/server.h"
@@ -25,6 +26,7 @@ namespace {
 struct McpOptions : ServeOptions {  // http empty: stdio
   size_t image_limit = 1 << 20;
   std::vector<std::string> toolsets;  // empty: every one
+  std::string output;                 // empty: no write tools
 };
 
 std::string ContextNames(const contexts::Workspace& workspace) {
@@ -64,7 +66,14 @@ int RunMcp(const McpOptions& o) {
   mcp::ServerOptions options;
   options.limits.max_inline_image_base64 = o.image_limit;
   const sigset_t stop_signals = o.http.empty() ? sigset_t{} : http::BlockStopSignals();
-  absl::StatusOr<std::vector<mcp::Tool>> tools = McpTools(*workspace, o.toolsets);
+  std::unique_ptr<contexts::ConfinedFolder> output;
+  if (!o.output.empty()) {
+    absl::StatusOr<std::unique_ptr<contexts::ConfinedFolder>> opened =
+        contexts::ConfinedFolder::Open(o.output);
+    if (!opened.ok()) return Usage("mcp", opened.status());
+    output = *std::move(opened);
+  }
+  absl::StatusOr<std::vector<mcp::Tool>> tools = McpTools(*workspace, o.toolsets, output.get());
   if (!tools.ok()) return Usage("mcp", tools.status());
   absl::StatusOr<std::unique_ptr<mcp::Server>> server =
       mcp::Server::Create(*std::move(tools), McpHooks(*workspace), options);
@@ -102,6 +111,10 @@ void AddMcpCommand(CLI::App& app, int& exit_code) {
                                "; comma-separated) besides the core tools context_list, "
                                "asset_find and vfs_list [default: all]"))
       ->delimiter(',');
+  mcp->add_option("--output", o->output,
+                  "A folder the write tools may write into (made when missing): hpi_extract, and "
+                  "gaf_export and map_render with a target; without it no tool writes")
+      ->type_name("DIR");
   mcp->callback([o, &exit_code] { exit_code = RunMcp(*o); });
 }
 

@@ -75,6 +75,8 @@ std::string OptionHelp(const tools::Param& param) {
 void AddToolOptions(CLI::App& command, const std::vector<tools::Param>& params,
                     const std::shared_ptr<json>& arguments, const std::vector<std::string>& skip) {
   for (const tools::Param& param : params) {
+    // A command writes where its -o says, not into an MCP output folder.
+    if (param.output) continue;
     if (std::find(skip.begin(), skip.end(), param.name) != skip.end()) continue;
     // --space-width for space_width: a command's options are spelt with dashes.
     std::string flag = "--" + param.name;

@@ -15,6 +15,7 @@
 #include "tools/gaf_export_tool.h"
 #include "tools/gaf_info_tool.h"
 #include "tools/gaf_list_tool.h"
+#include "tools/hpi_extract_tool.h"
 #include "tools/hpi_list_tool.h"
 #include "tools/map_describe_tool.h"
 #include "tools/map_render_tool.h"
@@ -112,6 +113,7 @@ std::vector<Tool> AllTools() {
   return {ContextListTool(),   AssetFindTool(),       VfsListTool(),
           GafListTool(),       GafInfoTool(),         GafExportTool(),
           GafCheckTool(),      PaletteCandidatesTool(), HpiListTool(),
+          HpiExtractTool(),
           MapDescribeTool(),   MapRenderTool(),       StyleDescribeTool(),
           StyleTilesTool(),    FxtDecodeTool(),       FontRenderTool(),
           PictureExportTool(), PlayerDescribeTool(),  PaletteDescribeTool()};

@@ -11,6 +11,8 @@ namespace kbot::tools {
 
 using nlohmann::json;
 
+// Every tool, write tools and output parameters included
+// (tools/output_target.h: WithoutOutput and WithOutput make what is served).
 std::vector<Tool> AllTools();
 
 // The toolsets `kbot mcp --toolsets` chooses from, and the one a tool is in.

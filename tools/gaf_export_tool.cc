@@ -10,6 +10,7 @@
 #include "palettepick/resolver.h"
 #include "tools/gaf_sequences.h"
 #include "tools/image_result.h"
+#include "tools/output_target.h"
 #include "tools/picture_delivery.h"
 #include "tools/tool_support.h"
 
@@ -134,6 +135,7 @@ json GafExportOutput() {
   properties["delivery"] = {{"type", "string"}, {"enum", {"inline", "resource_link"}}};
   properties["resource_uri"] = NullableString();
   properties["preview"] = PreviewSchema();
+  properties["written"] = WrittenSchema();
   schema["required"].push_back("delivery");
   return schema;
 }
@@ -165,6 +167,7 @@ const RequestTable<GafExportRequest>& GafExportTable() {
         .Add("scale", &R::scale,
              IntegerParam(1, 8, "Nearest-neighbour enlargement (default 1; a sheet: up to 512 px "
                                 "wide)"))
+        .AddOutput("target", &R::target, TargetProperty())
         .AddCheck(FrameOnlyForPng);
     return t;
   }();
@@ -283,9 +286,15 @@ ToolResult RunGafExport(const contexts::Context& context, const GafExportRequest
   const ExportResult& exported = outcome->exported;
   const GafExportSummary& s = exported.summary;
   for (const std::string& w : s.warnings) call.log.Log(LogLevel::kWarning, "gaf", w);
+  std::optional<WrittenFile> written;
+  if (request.target) {
+    absl::StatusOr<WrittenFile> wrote = WriteTarget(call.output, *request.target, exported.image);
+    if (!wrote.ok()) return ErrorResult(wrote.status());
+    written = *std::move(wrote);
+  }
   // Too large for one result: a link the client can read, and a preview so
   // the assistant still sees something.
-  return DeliverPicture(
+  ToolResult result = DeliverPicture(
       exported.Json(),
       {exported.image, exported.mime_type, s.width, s.height, Subject(s),
        absl::StrCat("at scale ", s.scale), s.format == "sheet" ? "png" : s.format},
@@ -296,6 +305,7 @@ ToolResult RunGafExport(const contexts::Context& context, const GafExportRequest
                            absl::StrCat(s.path, " (", s.format, ")"), "export"};
       },
       [&] { return Preview(opened->asset, outcome->resolved, call.limits); });
+  return written ? WithWritten(std::move(result), *written) : result;
 }
 
 // gaf_export without a path: the one GAF of the context that has a sequence

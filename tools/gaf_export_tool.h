@@ -31,6 +31,9 @@ struct GafExportRequest : AssetRequest {
   // 1-8; default 1, and for a sheet the largest factor (up to 32) that keeps
   // it at most 512 px wide.
   std::optional<int> scale;
+  // A file in the output folder the picture is also written to
+  // (tools/output_target.h); served only with `kbot mcp --output`.
+  std::optional<std::string> target;
 };
 const RequestTable<GafExportRequest>& GafExportTable();
 

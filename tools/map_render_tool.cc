@@ -12,6 +12,7 @@
 #include "formats/image/png_encode.h"
 #include "tools/file_kind.h"
 #include "tools/image_result.h"
+#include "tools/output_target.h"
 #include "tools/picture_delivery.h"
 #include "tools/tool_support.h"
 
@@ -121,6 +122,7 @@ const RequestTable<MapRenderRequest>& MapRenderTable() {
              IntegerParam(1, gta::kMaxPixelsPerCell,
                           "Pixels per cell (8: the whole map is 2048 x 2048; 64: the tiles' own "
                           "size)"))
+        .AddOutput("target", &R::target, TargetProperty())
         .AddCheck(InsideTheMap);
     return t;
   }();
@@ -199,6 +201,12 @@ absl::StatusOr<MapRenderOutcome> RenderMap(const contexts::Context& context, con
   return out;
 }
 
+json MapRenderOutput() {
+  json schema = PictureToolOutput(MapRenderSummary::Fields().Schema());
+  schema["properties"]["written"] = WrittenSchema();
+  return schema;
+}
+
 // "PATH cells X0..X1 x Y0..Y1 (the occupied area)", for the caption.
 std::string Subject(const MapRenderSummary& s) {
   const std::string region = s.region == "occupied" ? " (its occupied area)"
@@ -219,9 +227,16 @@ absl::StatusOr<MapRenderOutcome> RenderMapAsset(const contexts::Context& context
 }
 
 ToolResult RunMapRender(const contexts::Context& context, const MapRenderRequest& request,
-                        const Limits& limits, Progress& progress) {
+                        const Limits& limits, Progress& progress,
+                        contexts::ConfinedFolder* output) {
   absl::StatusOr<MapRenderOutcome> rendered = RenderMapAsset(context, request, progress);
   if (!rendered.ok()) return ErrorResult(rendered.status());
+  std::optional<WrittenFile> written;
+  if (request.target) {
+    absl::StatusOr<WrittenFile> wrote = WriteTarget(output, *request.target, rendered->png);
+    if (!wrote.ok()) return ErrorResult(wrote.status());
+    written = *std::move(wrote);
+  }
   // The link draws exactly these cells with exactly this style.
   const MapRenderSummary& s = rendered->summary;
   MapRenderRequest resolved = request;
@@ -231,7 +246,7 @@ ToolResult RunMapRender(const contexts::Context& context, const MapRenderRequest
   resolved.y = s.y;
   resolved.w = s.w;
   resolved.h = s.h;
-  return DeliverPicture(
+  ToolResult result = DeliverPicture(
       MapRenderSummary::Fields().ToJson(s),
       {rendered->png, "image/png", s.width, s.height, Subject(s),
        absl::StrCat("at ", s.pixels_per_cell, " px a cell"), "png"},
@@ -241,6 +256,7 @@ ToolResult RunMapRender(const contexts::Context& context, const MapRenderRequest
                            absl::StrCat(resolved.path, " (map render)"), "render"};
       },
       [&] { return CellPreview(*rendered, limits); });
+  return written ? WithWritten(std::move(result), *written) : result;
 }
 
 Tool MapRenderTool() {
@@ -248,9 +264,9 @@ Tool MapRenderTool() {
       {"map_render", "Draw a GTA1 city map from above",
        "Draws a GTA1 city map from above with its style's tiles: by default its occupied "
        "area, or a rectangle of cells."},
-      MapRenderTable(), PictureToolOutput(MapRenderSummary::Fields().Schema()),
+      MapRenderTable(), MapRenderOutput(),
       [](const contexts::Context& context, const MapRenderRequest& request, const ToolCall& call) {
-        return RunMapRender(context, request, call.limits, call.progress);
+        return RunMapRender(context, request, call.limits, call.progress, call.output);
       });
   tool.picture = MakePngExport(kMapExport, MapRenderTable(), RenderMapAsset);
   return tool;

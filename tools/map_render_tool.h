@@ -29,6 +29,9 @@ struct MapRenderRequest : AssetRequest {
   std::optional<int> h;
   // Pixels per cell: 8 draws the whole map 2048 x 2048, 64 the tiles' own size.
   int scale = 8;
+  // A file in the output folder the picture is also written to
+  // (tools/output_target.h); served only with `kbot mcp --output`.
+  std::optional<std::string> target;
 
   bool NoRegion() const { return !x && !y && !w && !h; }
   int Left() const { return x.value_or(0); }
@@ -74,9 +77,10 @@ absl::StatusOr<MapRenderOutcome> RenderMapAsset(const contexts::Context& context
 
 // The tool's work once the context is known: the picture inline, or over the
 // caps a link that draws it again and a preview averaged down to a whole
-// number of pixels a cell.
+// number of pixels a cell; with a target, also written into `output`.
 ToolResult RunMapRender(const contexts::Context& context, const MapRenderRequest& request,
-                        const Limits& limits, Progress& progress = NoProgress());
+                        const Limits& limits, Progress& progress = NoProgress(),
+                        contexts::ConfinedFolder* output = nullptr);
 
 Tool MapRenderTool();
 

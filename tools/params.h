@@ -35,6 +35,10 @@ struct Param {
   std::string name;
   json schema;  // {"type", "minimum", "maximum", "enum", "description", "default", ...}
   bool required = false;
+  // Names a file in the output folder (`kbot mcp --output DIR`): served only
+  // with one, never a CLI option (commands write where -o says) and never in
+  // a link's query.
+  bool output = false;
 };
 
 namespace params_internal {
@@ -98,6 +102,14 @@ class RequestTable {
     return *this;
   }
 
+  // A parameter that names a file in the output folder (Param::output).
+  template <class T, class Owner>
+  RequestTable& AddOutput(std::string name, T Owner::*member, json schema) {
+    Add(std::move(name), member, std::move(schema));
+    params_.back().output = true;
+    return *this;
+  }
+
   RequestTable& AddCheck(Check check) {
     checks_.push_back(std::move(check));
     return *this;
@@ -141,10 +153,11 @@ class RequestTable {
   }
 
   // `r` as arguments: every member that holds a value, in table order, as
-  // a link's query carries them.
+  // a link's query carries them (output parameters left out).
   QueryParams Query(const Request& r, const std::vector<std::string>& skip = {}) const {
     QueryParams query;
     for (size_t i = 0; i < params_.size(); ++i) {
+      if (params_[i].output) continue;
       if (std::find(skip.begin(), skip.end(), params_[i].name) != skip.end()) continue;
       const json v = fields_[i].get(r);
       if (!v.is_null()) {

@@ -15,6 +15,7 @@
 #include "absl/strings/string_view.h"
 #include "base/progress.h"
 #include "base/tool_result.h"
+#include "contexts/confined_folder.h"
 #include "contexts/workspace.h"
 #include "nlohmann/json.hpp"
 #include "tools/params.h"
@@ -48,6 +49,10 @@ struct ToolCall {
   Progress& progress;  // reports, and says stop when the request is cancelled
   Logger& log;
   const Limits& limits;
+  // The folder write tools write into (`kbot mcp --output DIR`), or null:
+  // then no write tool and no output parameter is served
+  // (tools/output_target.h).
+  contexts::ConfinedFolder* output = nullptr;
 };
 
 // The bytes of a rendered resource (a kbot:// URI with ?export=...).
@@ -83,6 +88,8 @@ struct Tool {
   // declared order: the CLI builds its options from them.
   std::vector<Param> params;
   std::optional<PictureExport> picture;  // set for the picture tools
+  // Writes files into the output folder: served only with one.
+  bool writes = false;
 };
 
 }  // namespace kbot::tools

@@ -12,6 +12,7 @@
 #include "base/json_schema.h"
 #include "tools/catalog.h"
 #include "tools/gaf_tools.h"
+#include "tools/output_target.h"
 #include "web/responses.h"
 
 namespace kbot::web {
@@ -72,7 +73,7 @@ void MountApiRoutes(http::HttpHost& host, const contexts::Workspace& workspace,
                     const tools::Limits& limits) {
   auto api = std::make_shared<Api>(Api{host, workspace, limits, {}});
   json listing = json::array();
-  for (tools::Tool& tool : tools::AllTools()) {
+  for (tools::Tool& tool : tools::WithoutOutput(tools::AllTools())) {
     // Only tools that read (a GET must not write files) and answer with JSON.
     if (!tool.annotations.read_only || tool.output_schema.is_null()) continue;
     absl::StatusOr<CompiledSchema> schema = CompiledSchema::Compile(tool.input_schema);

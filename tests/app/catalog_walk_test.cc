@@ -19,6 +19,7 @@
 #include "base/json_schema.h"
 #include "base/progress.h"
 #include "demo/demo_assets.h"
+#include "contexts/confined_folder.h"
 #include "contexts/registry.h"
 #include "contexts/workspace.h"
 #include "nlohmann/json.hpp"
@@ -35,6 +36,8 @@ struct Walk {
   std::string command;     // the words after kbot
   std::string path_word;   // the positional that stands for `path` ("" when none)
   json arguments;          // a call that succeeds on the demo data
+  // Other parameters the command spells its own way ("patterns": GLOB).
+  std::map<std::string, std::string> words = {};
 };
 
 // The demo has no GTA1 frontend picture or saved settings, so those two tools
@@ -52,6 +55,9 @@ const std::map<std::string, Walk>& Walks() {
       {"palette_candidates", {"palette candidates", "PATH", {{"path", "units/verflag.gaf"}}}},
       {"palette_describe", {"palette describe", "FILE", {{"path", "palettes/palette.pal"}}}},
       {"hpi_list", {"hpi list", "ARCHIVE", {{"path", "demo.ufo"}, {"limit", 2}}}},
+      {"hpi_extract",
+       {"hpi extract", "ARCHIVE", {{"path", "demo.ufo"}, {"patterns", {"anims/*"}}},
+        {{"patterns", "GLOB"}}}},
       {"map_describe", {"gta map", "FILE", {{"path", "GTADATA/DEMO.CMP"}, {"x", 7}, {"y", 7}}}},
       {"map_render",
        {"gta render", "FILE", {{"path", "GTADATA/DEMO.CMP"}, {"w", 4}, {"h", 4}, {"scale", 2}}}},
@@ -107,6 +113,20 @@ const contexts::Workspace& DemoWorkspace() {
   return *workspace;
 }
 
+// The output folder write tools get (kbot mcp --output).
+contexts::ConfinedFolder* Output() {
+  static contexts::ConfinedFolder* output = [] {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                      ("kbot_catalog_walk_out_" + std::to_string(getpid()));
+    std::filesystem::remove_all(dir);
+    absl::StatusOr<std::unique_ptr<contexts::ConfinedFolder>> opened =
+        contexts::ConfinedFolder::Open(dir.string());
+    EXPECT_TRUE(opened.ok()) << opened.status();
+    return opened->release();
+  }();
+  return output;
+}
+
 class QuietLog : public tools::Logger {
  public:
   void Log(tools::LogLevel, absl::string_view, const std::string&) override {}
@@ -135,10 +155,16 @@ TEST(CatalogWalk, EveryParameterIsAnOptionOfTheCommand) {
     if (walk == Walks().end()) continue;  // EveryToolIsInTheTable says so
     const KbotRun run = kbot.Run(walk->second.command + " --help");
     ASSERT_EQ(run.status, 0) << "kbot " << walk->second.command << " --help: " << run.err;
-    for (const auto& [name, schema] : tool.input_schema["properties"].items()) {
+    for (const tools::Param& param : tool.params) {
+      // A command writes where its -o says, not into kbot mcp's output folder.
+      if (param.output) continue;
+      const std::string& name = param.name;
       std::string word = "--" + name;
       std::replace(word.begin(), word.end(), '_', '-');
       if (name == "path") word = walk->second.path_word;
+      if (auto own = walk->second.words.find(name); own != walk->second.words.end()) {
+        word = own->second;
+      }
       EXPECT_TRUE(!word.empty() && Lists(run.out, word))
           << tool.name << "'s parameter " << name << " is not " << (word.empty() ? "?" : word)
           << " in kbot " << walk->second.command << " --help:\n" << run.out;
@@ -156,7 +182,7 @@ TEST(CatalogWalk, OneCallOnTheDemoDataSucceeds) {
     absl::StatusOr<CompiledSchema> in = CompiledSchema::Compile(tool.input_schema);
     ASSERT_TRUE(in.ok()) << tool.name;
     ASSERT_TRUE(in->Validate(arguments).ok()) << tool.name << ": " << arguments.dump();
-    const tools::ToolCall call{arguments, DemoWorkspace(), NoProgress(), log, limits};
+    const tools::ToolCall call{arguments, DemoWorkspace(), NoProgress(), log, limits, Output()};
     const tools::ToolResult result = tool.handler(call);
     EXPECT_FALSE(result.error) << tool.name << ": " << result.error.value_or("");
     if (result.error) continue;

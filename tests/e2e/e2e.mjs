@@ -854,6 +854,46 @@ async function missingContextSession() {
     });
 }
 
+// kbot mcp --output DIR: the write tools are listed, write inside DIR whole, and refuse to leave it.
+async function outputSession() {
+  const out = path.join(TMP, 'output');
+  await withSession('output', ['mcp', '--output', out], { KBOT_CONFIG_DIR: EMPTY_CONFIG }, async (client) => {
+    await check('--output: hpi_extract is listed, and gaf_export takes a target', async () => {
+      const tools = (await client.listTools()).tools;
+      const extract = tools.find((t) => t.name === 'hpi_extract');
+      assert.ok(extract, 'hpi_extract is not listed');
+      assert.equal(extract.annotations.readOnlyHint, false);
+      const exp = tools.find((t) => t.name === 'gaf_export');
+      assert.equal(exp.inputSchema.properties.target.type, 'string');
+    });
+    await check('hpi_extract demo.ufo writes its entries into the output folder', async () => {
+      const r = structured(await client.callTool({ name: 'hpi_extract', arguments: { path: 'demo.ufo' } }), 'hpi_extract');
+      assert.equal(r.target, 'demo');
+      assert.equal(r.extracted, 3);
+      assert.equal(r.problem_count, 0);
+      const gaf = fs.readFileSync(path.join(out, 'demo', 'anims', 'cursors.gaf'));
+      assert.equal(gaf.readUInt32LE(0), 0x00010100, 'not a GAF header');
+    });
+    await check('gaf_export with a target writes the GIF it returns', async () => {
+      const res = await client.callTool({ name: 'gaf_export',
+        arguments: { path: 'anims/demo.gaf', format: 'gif', target: 'pics/demo.gif' } });
+      const r = structured(res, 'gaf_export');
+      assert.deepEqual(r.written, { path: 'pics/demo.gif', bytes: r.bytes });
+      const file = fs.readFileSync(path.join(out, 'pics', 'demo.gif'));
+      const image = res.content.find((c) => c.type === 'image');
+      assert.ok(Buffer.from(image.data, 'base64').equals(file), 'the file is not the picture returned');
+    });
+    await check('a target outside the output folder is refused and nothing is written', async () => {
+      const r = await client.callTool({ name: 'map_render',
+        arguments: { path: 'GTADATA/DEMO.CMP', target: '../escape.png' } });
+      assert.equal(r.isError, true);
+      assert.equal(textOf(r), 'target ../escape.png: ".." would leave the target folder');
+      assert.ok(!fs.existsSync(path.join(TMP, 'escape.png')), 'escape.png was written outside');
+      assert.deepEqual(fs.readdirSync(out).sort(), ['demo', 'pics']);
+    });
+  });
+}
+
 // CPU time (user + system) of process `pid` so far, in milliseconds (Linux /proc).
 function cpuMs(pid) {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -1213,6 +1253,7 @@ async function httpSession() {
 try {
   await demoSession();
   await missingContextSession();
+  await outputSession();
   await progressSession();
   await imageLimitSession();
   await httpSession();

@@ -4,10 +4,14 @@
 // palette_describe once named it twice.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <string>
 
 #include "absl/strings/match.h"
 #include "base/progress.h"
+#include "contexts/confined_folder.h"
 #include "contexts/workspace.h"
 #include "demo/demo_context.h"
 #include "tools/catalog.h"
@@ -24,9 +28,24 @@ const contexts::Workspace& DemoWorkspace() {
   return *workspace;
 }
 
+// An output folder for the write tools (hpi_extract); these calls fail
+// before they write.
+contexts::ConfinedFolder* Output() {
+  static contexts::ConfinedFolder* output = [] {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                      ("kbot_context_errors_" + std::to_string(::getpid()));
+    absl::StatusOr<std::unique_ptr<contexts::ConfinedFolder>> opened =
+        contexts::ConfinedFolder::Open(dir.string());
+    EXPECT_TRUE(opened.ok()) << opened.status();
+    return opened->release();
+  }();
+  return output;
+}
+
 ToolResult Call(const Tool& tool, const json& arguments) {
   const Limits limits;
-  return tool.handler(ToolCall{arguments, DemoWorkspace(), NoProgress(), QuietLogger(), limits});
+  return tool.handler(
+      ToolCall{arguments, DemoWorkspace(), NoProgress(), QuietLogger(), limits, Output()});
 }
 
 size_t Count(const std::string& text, const std::string& part) {

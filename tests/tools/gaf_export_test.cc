@@ -65,7 +65,9 @@ TEST(GafExportTable, DeclaresEachParameterOnceWithTheStructsDefaults) {
   std::vector<std::string> names;
   for (const Param& p : GafExportTable().Params()) names.push_back(p.name);
   EXPECT_EQ(names, (std::vector<std::string>{"context", "path", "sequence", "frame", "format",
-                                             "palette", "transparency", "scale"}));
+                                             "palette", "transparency", "scale", "target"}));
+  // target names a file in `kbot mcp --output`'s folder: only it is an output.
+  for (const Param& p : GafExportTable().Params()) EXPECT_EQ(p.output, p.name == "target");
   const json schema = GafExportTable().InputSchema();
   // path may be left out when the sequence's name is unique in the context.
   EXPECT_FALSE(schema.contains("required"));

@@ -16,7 +16,7 @@ TEST(Toolsets, CoreAndTheChosenSets) {
   absl::StatusOr<std::vector<Tool>> hpi = ToolsOf({"hpi"});
   ASSERT_TRUE(hpi.ok()) << hpi.status();
   EXPECT_EQ(Names(*hpi), (std::vector<std::string>{"context_list", "asset_find", "vfs_list",
-                                                   "hpi_list"}));
+                                                   "hpi_list", "hpi_extract"}));
   absl::StatusOr<std::vector<Tool>> gaf = ToolsOf({"gaf", "palette"});
   ASSERT_TRUE(gaf.ok());
   EXPECT_EQ(Names(*gaf),
