@@ -55,8 +55,7 @@ json CheckedValue(const std::string& flag, const json& schema, const std::string
 std::string OptionHelp(const tools::Param& param) {
   std::string help = param.schema.value("description", "");
   // A command reads a file on disk, or with --context one of the context's.
-  if (absl::EndsWith(help, tools::kContextPathHelp)) {
-    help.resize(help.size() - std::strlen(tools::kContextPathHelp));
+  if (tools::IsContextPath(param.name)) {
     absl::StrAppend(&help, ": a file, or with --context a path inside the context ('/' or '\\' "
                            "separated, case-insensitive)");
   }

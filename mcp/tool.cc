@@ -36,30 +36,25 @@ Logger& StderrLogger() {
 
 namespace {
 
-// A member's schema as listed: its type alone ("object", ["integer",
-// "null"]...), or an array's with its items' type; a member without a type
-// (anyOf) is any value.
+// A member's schema as listed: its type alone ("object", "array",
+// ["integer", "null"]...), not what an array or object holds; a member
+// without a type (anyOf) is any value.
 json MemberType(const json& schema) {
   if (!schema.is_object() || !schema.contains("type")) return json::object();
-  json out = {{"type", schema["type"]}};
-  if (schema.contains("items") && schema["items"].is_object()) {
-    out["items"] = MemberType(schema["items"]);
-  }
-  return out;
+  return {{"type", schema["type"]}};
 }
 
-// An output schema as listed: its members, their types and the required
-// ones, without what nested results hold, their bounds or enums: every
-// conversation pays for tools/list in tokens, and the tool's description and
-// docs/json.md say the rest. Results still match it; kbot's own tests check
-// them against the whole schema.
+// An output schema as listed: its members and their types, without which
+// are always present (the list would name most members a second time), what
+// nested results hold, their bounds or enums: every conversation pays for
+// tools/list in tokens, and the tool's description and docs/json.md say the
+// rest. Results still match it; kbot's own tests check them against the
+// whole schema.
 json ListedOutputSchema(const json& schema) {
   if (!schema.is_object() || !schema.contains("properties")) return schema;
   json properties = json::object();
   for (const auto& [name, sub] : schema["properties"].items()) properties[name] = MemberType(sub);
-  json out = {{"type", "object"}, {"properties", std::move(properties)}};
-  if (schema.contains("required")) out["required"] = schema["required"];
-  return out;
+  return {{"type", "object"}, {"properties", std::move(properties)}};
 }
 
 }  // namespace

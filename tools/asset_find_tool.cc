@@ -149,14 +149,14 @@ const RequestTable<AssetFindRequest>& AssetFindTable() {
     RequestTable<R> t;
     t.Add("query", &R::query,
           {{"type", "string"}, {"minLength", 1},
-           {"description", "A name or a word, e.g. explosion, cursors.gaf, telephone"}},
+           {"description", "A name or word, e.g. explosion"}},
           true);
     t.Add("context", &R::context,
-          {{"type", "string"}, {"description", "Search one context (default: every one)"}});
+          {{"type", "string"}, {"description", "One context (default: all)"}});
     t.Add("kinds", &R::kinds,
           {{"type", "array"},
            {"items", {{"type", "string"}, {"enum", Kinds()}}},
-           {"description", "What to search (default: all): file, sequence, text"}});
+           {"description", "Default: all"}});
     t.Add("limit", &R::limit, IntegerParam(1, 200, "Most hits returned"));
     return t;
   }();
@@ -222,8 +222,8 @@ absl::StatusOr<AssetFindResult> FindAssets(const contexts::Workspace& workspace,
 Tool AssetFindTool() {
   return MakeTool<AssetFindRequest>(
       {"asset_find", "Find assets by name",
-       "Finds files, archive entries, GAF sequences and GTA1 texts by name, ignoring case and "
-       "accents; each hit gives the tool and arguments that open it. Start here for \"show me X\"."},
+       "Finds files, archive entries, GAF sequences and GTA1 texts by name; each hit says which "
+       "tool opens it. Start here."},
       AssetFindTable(), AssetFindResult::Fields().Schema(),
       [](const AssetFindRequest& request, const ToolCall& call) {
         return StructuredResult(FindAssets(call.workspace, request, call.progress));

@@ -98,9 +98,8 @@ const RequestTable<ContextListRequest>& ContextListTable() {
 
 Tool ContextListTool() {
   return MakeTool<ContextListRequest>(
-      {"context_list", "List the game-data contexts",
-       "The game-data contexts served (registered folders, or the built-in demo): game, folder, "
-       "file count, archives, and why one is unavailable."},
+      {"context_list", "List the contexts",
+       "The contexts served: game, folder, files, archives; why one is unavailable."},
       ContextListTable(), ContextsListing::Fields().Schema(),
       [](const ContextListRequest&, const ToolCall& call) {
         ToolResult result;

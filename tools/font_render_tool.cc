@@ -57,12 +57,12 @@ const RequestTable<FontRenderRequest>& FontRenderTable() {
   static const RequestTable<FontRenderRequest> table = [] {
     using R = FontRenderRequest;
     RequestTable<R> t;
-    AddAssetParams(t, "The font, e.g. GTADATA/FONT1A.FON")
+    AddAssetParams(t, "The .FON font")
         .Add("text", &R::text,
              {{"type", "string"},
               {"minLength", 1},
               {"maxLength", kMaxTextBytes},
-              {"description", "One line, bytes as the game's strings are"}},
+              {"description", "One line"}},
              true)
         .Add("kind", &R::kind,
              EnumParam({"text", "icon", "digit"},
@@ -71,7 +71,7 @@ const RequestTable<FontRenderRequest>& FontRenderTable() {
              IntegerParam(1, kMaxFontScale, "Pixels per font pixel"))
         .Add("space_width", &R::space_width,
              IntegerParam(0, 255,
-                          "A space's advance without a glyph (default: half the height)"));
+                          "Default: half the height"));
     return t;
   }();
   return table;
@@ -168,7 +168,7 @@ ToolResult RunFontRender(const contexts::Context& context, const FontRenderReque
 Tool FontRenderTool() {
   return FontRenderPicture().Make(
       {"font_render", "Draw text with a GTA1 font",
-      "Draws a line of text with a GTA1 bitmap font (.FON); says which characters the font lacks."});
+      "Draws a line of text with a GTA1 font; says which characters it lacks."});
 }
 
 }  // namespace kbot::tools

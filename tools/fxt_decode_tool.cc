@@ -33,14 +33,14 @@ const RequestTable<FxtDecodeRequest>& FxtDecodeTable() {
   static const RequestTable<FxtDecodeRequest> table = [] {
     using R = FxtDecodeRequest;
     RequestTable<R> t;
-    AddAssetParams(t, "The text file, e.g. ENGLISH.FXT")
+    AddAssetParams(t, "The .FXT text file")
         .Add("key", &R::key, StringParam("Only this key (any case)"))
         .Add("search", &R::search,
-             StringParam("Only texts holding this (any case and accents)"))
+             StringParam("Texts holding this (any case, accents)"))
         .Add("offset", &R::offset,
              {{"type", "integer"}, {"minimum", 0}, {"description", "Matches to skip"}})
         .Add("limit", &R::limit,
-             IntegerParam(1, kMaxPageLimit, "Records per page"));
+             IntegerParam(1, kMaxPageLimit, "Per page"));
     return t;
   }();
   return table;
@@ -109,9 +109,9 @@ ToolResult RunFxtDecode(const contexts::Context& context, const FxtDecodeRequest
 
 Tool FxtDecodeTool() {
   return MakeContextTool<FxtDecodeRequest>(
-      {"fxt_decode", "Read the texts of a GTA1 FXT file",
-       "Decrypts a GTA1 text file (.FXT): its [key] text records, by key or by a search that "
-       "ignores case and accents, a page at a time."},
+      {"fxt_decode", "Read GTA1 texts",
+       "Decrypts a GTA1 text file (.FXT): its [key] text records, by key or by search, a page at "
+       "a time."},
       FxtDecodeTable(), FxtDecodeResult::Fields().Schema(),
       [](const contexts::Context& context, const FxtDecodeRequest& request, const ToolCall&) {
         return RunFxtDecode(context, request);

@@ -120,8 +120,8 @@ absl::StatusOr<GafCheckResult> CheckContextGafs(const contexts::Context& context
 Tool GafCheckTool() {
   return MakeContextTool<GafCheckRequest>(
       {"gaf_check", "Check GAFs",
-       "Decodes every frame of a GAF/TAF, or of all under a folder, as the game would: totals and "
-       "the first problems."},
+       "Decodes every frame of a GAF/TAF, or of all under a folder: totals and the first "
+       "problems."},
       GafCheckTable(), GafCheckResult::Fields().Schema(),
       [](const contexts::Context& context, const GafCheckRequest& request, const ToolCall& call) {
         return ResultInContext(context, CheckContextGafs(context, request, call.progress));

@@ -149,7 +149,7 @@ const RequestTable<GafExportRequest>& GafExportTable() {
     // path may be left out when the sequence's name is unique in the context.
     AddContextParam(t)
         .Add("path", &R::path,
-             PathProperty("The .gaf/.taf (optional with a sequence name unique in the context)"))
+             PathProperty("The .gaf/.taf (optional with a unique sequence name)"))
         .Add("sequence", &R::sequence, SequenceProperty())
         .Add("frame", &R::frame,
              {{"type", "integer"},
@@ -165,8 +165,7 @@ const RequestTable<GafExportRequest>& GafExportTable() {
               {"examples", {"game", "heuristic", "none"}},
               {"description", "game, heuristic, none, or a palette index 0-255 drawn transparent"}})
         .Add("scale", &R::scale,
-             IntegerParam(1, 8, "Nearest-neighbour enlargement (default 1; a sheet: up to 512 px "
-                                "wide)"))
+             IntegerParam(1, 8, "Enlargement (default 1; a sheet: up to 512 px wide)"))
         .AddOutput("target", &R::target, TargetProperty())
         .AddCheck(FrameOnlyForPng);
     return t;
@@ -328,9 +327,9 @@ ToolResult RunGafExportAnywhere(const contexts::Context& context, GafExportReque
 
 Tool GafExportTool() {
   Tool tool = MakeContextTool<GafExportRequest>(
-      {"gaf_export", "Render a GAF as a picture",
+      {"gaf_export", "Draw a GAF",
        "Draws a GAF/TAF frame (png) or sequence (gif, apng, sheet) with the context's palette and "
-       "transparency. path may be omitted when the sequence name is unique in the context."},
+       "transparency."},
       GafExportTable(), GafExportOutput(), RunGafExportAnywhere);
   // export=png|gif|apng|sheet is the format; the rest of the link's query
   // holds the other arguments.

@@ -157,8 +157,8 @@ absl::StatusOr<json> GafInfo(const Asset& asset, const std::optional<std::string
 Tool GafInfoTool() {
   return MakeContextTool<GafInfoRequest>(
       {"gaf_info", "Describe a GAF's frames",
-       "Every frame header of a GAF/TAF (or one sequence), each frame decoded: sizes, origins, "
-       "storage, layers, warnings."},
+       "Every frame of a GAF/TAF (or one sequence) decoded: sizes, origins, storage, layers, "
+       "warnings."},
       GafInfoTable(), GafInfoReport::Fields().Schema(),
       [](const contexts::Context& context, const GafInfoRequest& request, const ToolCall& call) {
         return RunAssetTool(context, request, [&](const Asset& asset) {

@@ -122,10 +122,9 @@ const RequestTable<HpiExtractRequest>& HpiExtractTable() {
     t.Add("patterns", &R::patterns,
           {{"type", "array"},
            {"items", {{"type", "string"}, {"minLength", 1}}},
-           {"description", "Globs of the entries to extract, e.g. anims/*.gaf (default: all)"}});
+           {"description", "Entry globs, e.g. anims/*.gaf (default: all)"}});
     t.Add("target", &R::target,
           {{"type", "string"},
-           {"minLength", 1},
            {"description", "A folder in the output folder (default: the archive's name)"}});
     return t;
   }();
@@ -149,8 +148,8 @@ const ResultTable<HpiExtraction>& HpiExtraction::Fields() {
 Tool HpiExtractTool() {
   Tool tool = MakeContextTool<HpiExtractRequest>(
       {"hpi_extract", "Extract an HPI archive",
-       "Writes the entries of an HPI-family archive (all, or those matching globs) into a "
-       "folder of the server's output folder; unsafe names and case clashes are reported.",
+       "Extracts an HPI archive (every entry, or those matching globs) into the output folder; "
+       "says what it skipped.",
        {.read_only = false, .destructive = true, .idempotent = true}},
       HpiExtractTable(), HpiExtraction::Fields().Schema(),
       [](const contexts::Context& context, const HpiExtractRequest& request,

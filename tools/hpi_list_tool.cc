@@ -20,7 +20,7 @@ const RequestTable<HpiListRequest>& HpiListTable() {
   static const RequestTable<HpiListRequest> table = [] {
     RequestTable<HpiListRequest> t;
     AddAssetParams(t, "The archive (.hpi, .ufo, .ccx, .gp3, .gp4, .swx)");
-    AddPageParams(t, "units/*.fbi or **/*.gaf");
+    AddPageParams(t, "units/*.fbi");
     return t;
   }();
   return table;
@@ -94,9 +94,8 @@ ToolResult RunHpiList(const contexts::Context& context, const HpiListRequest& re
 
 Tool HpiListTool() {
   return MakeContextTool<HpiListRequest>(
-      {"hpi_list", "List the entries of an HPI archive",
-       "Lists the entries of an HPI-family archive (.hpi .ufo .ccx .gp3 .gp4 .swx) matching a "
-       "glob: sizes, compression."},
+      {"hpi_list", "List an HPI archive",
+       "Lists an HPI-family archive's entries matching a glob: sizes, compression."},
       HpiListTable(), HpiListing::Fields().Schema(),
       [](const contexts::Context& context, const HpiListRequest& request, const ToolCall& call) {
         return RunHpiList(context, request, call.progress);

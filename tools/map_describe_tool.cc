@@ -89,11 +89,11 @@ json CellCoordinate(const char* description) {
 const RequestTable<MapDescribeRequest>& MapDescribeTable() {
   static const RequestTable<MapDescribeRequest> table = [] {
     RequestTable<MapDescribeRequest> t;
-    AddAssetParams(t, "The city map, e.g. GTADATA/NYC.CMP")
+    AddAssetParams(t, "The .CMP city map")
         .Add("x", &MapDescribeRequest::x,
-             CellCoordinate("A cell's column (0-255, west to east); give y too"))
+             CellCoordinate("A cell's column, west to east; with y"))
         .Add("y", &MapDescribeRequest::y,
-             CellCoordinate("A cell's row (0-255, north to south); give x too"))
+             CellCoordinate("A cell's row, north to south; with x"))
         .AddCheck(CellBothOrNeither);
     return t;
   }();
@@ -214,8 +214,8 @@ ToolResult RunMapDescribe(const contexts::Context& context, const MapDescribeReq
 Tool MapDescribeTool() {
   return MakeContextTool<MapDescribeRequest>(
       {"map_describe", "Describe a GTA1 city map",
-       "A GTA1 city map (.CMP): header, sections, block types, districts, services; with x and y, "
-       "that cell's column of blocks."},
+       "A GTA1 city map: header, sections, block types, districts, services; with x and y, one "
+       "cell's column."},
       MapDescribeTable(), MapDescription::Fields().Schema(),
       [](const contexts::Context& context, const MapDescribeRequest& request, const ToolCall&) {
         return RunMapDescribe(context, request);

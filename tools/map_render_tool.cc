@@ -106,22 +106,20 @@ const RequestTable<MapRenderRequest>& MapRenderTable() {
   static const RequestTable<MapRenderRequest> table = [] {
     using R = MapRenderRequest;
     RequestTable<R> t;
-    AddAssetParams(t, "The city map, e.g. GTADATA/NYC.CMP")
+    AddAssetParams(t, "The .CMP city map")
         .Add("style", &R::style,
-             PathProperty("The style to draw with (default: the map's STYLE%03d.G24 beside it)"))
+             PathProperty("The style (default: the map's own, beside it)"))
         .Add("x", &R::x,
              IntegerParam(0, gta::kMapSide - 1,
-                          "First column of cells to draw (with none of x, y, w, h given: the "
-                          "map's occupied area; else default 0)"))
+                          "First column (default 0; none of x, y, w, h: the occupied area)"))
         .Add("y", &R::y, IntegerParam(0, gta::kMapSide - 1, "First row of cells (default 0)"))
         .Add("w", &R::w,
-             IntegerParam(1, gta::kMapSide, "Columns of cells (default: to the east edge)"))
+             IntegerParam(1, gta::kMapSide, "Cells across (default: to the east edge)"))
         .Add("h", &R::h,
-             IntegerParam(1, gta::kMapSide, "Rows of cells (default: to the south edge)"))
+             IntegerParam(1, gta::kMapSide, "Cells down (default: to the south edge)"))
         .Add("scale", &R::scale,
              IntegerParam(1, gta::kMaxPixelsPerCell,
-                          "Pixels per cell (8: the whole map is 2048 x 2048; 64: the tiles' own "
-                          "size)"))
+                          "Pixels per cell (64: the tiles' own size)"))
         .AddOutput("target", &R::target, TargetProperty())
         .AddCheck(InsideTheMap);
     return t;
@@ -261,9 +259,9 @@ ToolResult RunMapRender(const contexts::Context& context, const MapRenderRequest
 
 Tool MapRenderTool() {
   Tool tool = MakeContextTool<MapRenderRequest>(
-      {"map_render", "Draw a GTA1 city map from above",
-       "Draws a GTA1 city map from above with its style's tiles: by default its occupied "
-       "area, or a rectangle of cells."},
+      {"map_render", "Draw a GTA1 map",
+       "Draws a GTA1 city map from above: by default its occupied area, or a rectangle of "
+       "cells."},
       MapRenderTable(), MapRenderOutput(),
       [](const contexts::Context& context, const MapRenderRequest& request, const ToolCall& call) {
         return RunMapRender(context, request, call.limits, call.progress, call.output);

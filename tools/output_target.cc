@@ -8,9 +8,7 @@
 namespace kbot::tools {
 
 json TargetProperty() {
-  return {{"type", "string"},
-          {"minLength", 1},
-          {"description", "Also write the file here, a path in the server's output folder"}};
+  return {{"type", "string"}, {"description", "Also write it here, in the output folder"}};
 }
 
 json WrittenSchema() {

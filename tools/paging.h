@@ -50,14 +50,14 @@ RequestTable<Request>& AddPageParams(RequestTable<Request>& table, absl::string_
       .Add("pattern", &PageRequest::pattern,
            {{"type", "string"},
             {"description",
-             absl::StrCat("A glob, any case (** across folders), e.g. ", examples)}})
+             absl::StrCat("A glob (** across folders), e.g. ", examples)}})
       .Add("offset", &PageRequest::offset,
            {{"type", "integer"}, {"minimum", 0}, {"description", "Matches to skip"}})
       .Add("limit", &PageRequest::limit,
            {{"type", "integer"},
             {"minimum", 1},
             {"maximum", kMaxPageLimit},
-            {"description", absl::StrCat("Entries per page (default ", kDefaultPageLimit, ")")}});
+            {"description", absl::StrCat("Per page (default ", kDefaultPageLimit, ")")}});
 }
 
 // One page of a listing: a listing's result derives from Page<Entry> and

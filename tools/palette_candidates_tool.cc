@@ -56,7 +56,7 @@ absl::StatusOr<PaletteCandidatesListing> ListPaletteCandidates(
 
 Tool PaletteCandidatesTool() {
   return MakeContextTool<PaletteCandidatesRequest>(
-      {"palette_candidates", "List the palettes an asset could use",
+      {"palette_candidates", "List palette candidates",
        "The palettes the context's chain would try for an asset, in order, and the one chosen."},
       PaletteCandidatesTable(), PaletteCandidatesListing::Fields().Schema(),
       [](const contexts::Context& context, const PaletteCandidatesRequest& request,

@@ -128,8 +128,7 @@ absl::StatusOr<palette::Palette> ReadPalette(const Asset& asset, std::string& fo
 const RequestTable<PaletteDescribeRequest>& PaletteDescribeTable() {
   static const RequestTable<PaletteDescribeRequest> table = [] {
     RequestTable<PaletteDescribeRequest> t;
-    AddAssetParams(t, "The palette: a PAL (1024 bytes) or a 256-colour PCX, e.g. "
-                      "palettes/palette.pal");
+    AddAssetParams(t, "A PAL (1024 bytes) or a 256-colour PCX");
     return t;
   }();
   return table;
@@ -243,7 +242,7 @@ ToolResult RunPaletteDescribe(const contexts::Context& context,
 
 Tool PaletteDescribeTool() {
   Tool tool = MakeContextTool<PaletteDescribeRequest>(
-      {"palette_describe", "Describe a palette's 256 colours",
+      {"palette_describe", "Describe a palette",
        "A PAL or PCX palette's 256 colours, with a 16 x 16 swatch picture."},
       PaletteDescribeTable(), PictureToolOutput(PaletteDescription::Fields().Schema()),
       [](const contexts::Context& context, const PaletteDescribeRequest& request,

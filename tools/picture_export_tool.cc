@@ -57,12 +57,12 @@ const RequestTable<PictureExportRequest>& PictureExportTable() {
   static const RequestTable<PictureExportRequest> table = [] {
     using R = PictureExportRequest;
     RequestTable<R> t;
-    AddAssetParams(t, "The picture, e.g. GTADATA/F_UPPER.RAW or GTADATA/CUT1.RAT")
+    AddAssetParams(t, "The .RAW or .RAT picture")
         .Add("width", &R::width,
-             IntegerParam(1, 4096, "For a name the game's list lacks; with height"))
+             IntegerParam(1, 4096, "For an unknown name; with height"))
         .Add("height", &R::height, IntegerParam(1, 4096, "With width"))
         .Add("palette", &R::palette,
-             StringParam("RAT only: its RGB palette (default: CUTn.ACT, else F_PAL.RAW beside it)"))
+             StringParam("RAT only (default: CUTn.ACT, else F_PAL.RAW beside it)"))
         .AddCheck(SizeBothOrNeither);
     return t;
   }();
@@ -145,7 +145,7 @@ ToolResult RunPictureExport(const contexts::Context& context,
 
 Tool PictureExportTool() {
   return PictureExportPicture().Make(
-      {"picture_export", "Export a GTA1 frontend picture",
+      {"picture_export", "Export a GTA1 picture",
       "Exports a GTA1 frontend picture (.RAW with its .PAL, or .RAT) as PNG."});
 }
 

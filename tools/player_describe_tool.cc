@@ -186,7 +186,7 @@ ToolResult RunPlayerDescribe(const contexts::Context& context,
 
 Tool PlayerDescribeTool() {
   return MakeContextTool<PlayerDescribeRequest>(
-      {"player_describe", "Describe GTA1's saved settings",
+      {"player_describe", "Describe GTA1 settings",
        "GTA1's saved settings (PLAYER_A.DAT...): controls, options, progress per city."},
       PlayerDescribeTable(), PlayerDescription::Fields().Schema(),
       [](const contexts::Context& context, const PlayerDescribeRequest& request, const ToolCall&) {

@@ -36,7 +36,7 @@ const char* WhichName(uint8_t which) {
 const RequestTable<StyleDescribeRequest>& StyleDescribeTable() {
   static const RequestTable<StyleDescribeRequest> table = [] {
     RequestTable<StyleDescribeRequest> t;
-    AddAssetParams(t, "The style, e.g. GTADATA/STYLE001.G24");
+    AddAssetParams(t, "The .G24 or .GRY style");
     return t;
   }();
   return table;

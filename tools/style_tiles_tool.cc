@@ -80,21 +80,21 @@ const RequestTable<StyleTilesRequest>& StyleTilesTable() {
   static const RequestTable<StyleTilesRequest> table = [] {
     using R = StyleTilesRequest;
     RequestTable<R> t;
-    AddAssetParams(t, "The style, e.g. GTADATA/STYLE001.G24")
+    AddAssetParams(t, "The .G24 or .GRY style")
         .Add("kind", &R::kind,
-             EnumParam({"side", "lid", "aux"}, "side: walls; lid: tops; aux: animations, extras"))
+             EnumParam({"side", "lid", "aux"}, "side: walls; lid: tops; aux: extras"))
         .Add("first", &R::first,
              {{"type", "integer"}, {"minimum", 0}, {"description", "First tile"}})
         .Add("count", &R::count,
              IntegerParam(1, 400, "Tiles drawn (default: the rest, at most 64)"))
         .Add("remap", &R::remap,
-             IntegerParam(0, 3, "Lid and aux: the palette remap (default 0)"))
+             IntegerParam(0, 3, "Lid and aux palette remap (default 0)"))
         .Add("direction", &R::direction,
              EnumParam({"top", "bottom", "left", "right"},
                        "Side: whose face palette (default top)"))
         .Add("columns", &R::columns, IntegerParam(1, 64, "Tiles a row"))
         .Add("scale", &R::scale,
-             IntegerParam(1, kMaxTileScale, "Pixels per texel (default: a sheet up to 512 px wide)"))
+             IntegerParam(1, kMaxTileScale, "Pixels per texel (default: up to 512 px wide)"))
         .AddCheck(RemapOrDirection);
     return t;
   }();

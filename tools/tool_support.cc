@@ -30,14 +30,15 @@ json StringSchema() { return {{"type", "string"}}; }
 json BooleanSchema() { return {{"type", "boolean"}}; }
 
 json ContextProperty() {
-  return {{"type", "string"},
-          {"description", "Optional when there is one context"}};
+  return {{"type", "string"}};
 }
 
-json PathProperty(const char* what) {
-  return {{"type", "string"},
-          {"minLength", 1},
-          {"description", absl::StrCat(what, kContextPathHelp)}};
+// No minLength: an empty path is refused by the tool with its reason
+// ("an empty path"), and every file tool would repeat the keyword.
+json PathProperty(const char* what) { return {{"type", "string"}, {"description", what}}; }
+
+bool IsContextPath(absl::string_view param_name) {
+  return param_name == "path" || param_name == "palette" || param_name == "style";
 }
 
 json SequenceProperty() {

@@ -26,13 +26,17 @@ json IntegerSchema();
 json StringSchema();
 json BooleanSchema();
 
+// `context`: no description, since its name says it and the instructions
+// say it may be left out when there is one (every tool repeats it in every
+// conversation's tools/list).
 json ContextProperty();
-// A file of the context: "WHAT" + kContextPathHelp. A command's --help says
-// instead that its file may be on disk (app/tool_options.cc: OptionHelp).
+// A file of the context described by `what` alone: the instructions say once
+// that paths are inside a context, with either separator, in any case. A
+// command's --help says instead that its file may be on disk
+// (app/tool_options.cc: OptionHelp).
 json PathProperty(const char* what);
-// Short: every picture and file tool repeats it in every conversation's
-// tools/list; the rules (either separator, any case) are the instructions'.
-inline constexpr char kContextPathHelp[] = ", a path in the context";
+// Whether a parameter of that name is a PathProperty: path, palette, style.
+bool IsContextPath(absl::string_view param_name);
 json SequenceProperty();
 json StringArraySchema();
 json NullableString();

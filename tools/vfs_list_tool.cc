@@ -12,7 +12,7 @@ const RequestTable<VfsListRequest>& VfsListTable() {
   static const RequestTable<VfsListRequest> table = [] {
     RequestTable<VfsListRequest> t;
     AddContextParam(t);
-    AddPageParams(t, "anims/*.gaf or **/*.pcx");
+    AddPageParams(t, "anims/*.gaf");
     return t;
   }();
   return table;
@@ -62,9 +62,8 @@ absl::StatusOr<VfsListing> ListVfs(const contexts::Context& context, const VfsLi
 
 Tool VfsListTool() {
   return MakeContextTool<VfsListRequest>(
-      {"vfs_list", "List the files of a context",
-       "Lists a context's files matching a glob (** across folders), loose files and archive "
-       "entries alike, with the source of each and the copies it hides."},
+      {"vfs_list", "List a context's files",
+       "A context's files matching a glob, loose and in archives: source, hidden copies."},
       VfsListTable(), VfsListing::Fields().Schema(),
       [](const contexts::Context& context, VfsListRequest request, const ToolCall& call) {
         request.limit = PageLimitOr(request, kDefaultPageLimit);

