@@ -241,6 +241,14 @@ const checks = [
     await page.waitForFunction((n) => document.querySelectorAll('#fxt-table tbody tr').length === n, expected)
       .catch(async () => { throw new CheckError(`searching "${term}" left ${await rows()} rows, expected ${expected}`); });
     await screenshot(page, 'f-fxt');
+    // As fxt_decode's search: any case, accents folded; the match is marked in the original text.
+    const accented = await api('fxt_decode', { context: 'demo', path: 'GTADATA/ENGLISH.FXT', search: 'telephone' });
+    assert(accented.total > 0, 'fxt_decode finds no "telephone" in the demo texts');
+    await page.locator('#fxt-search').fill('TELEPHONE');
+    await page.waitForFunction((n) => document.querySelectorAll('#fxt-table tbody tr').length === n, accented.total)
+      .catch(async () => { throw new CheckError(`searching "TELEPHONE" left ${await rows()} rows, fxt_decode ${accented.total}`); });
+    const marked = await page.locator('#fxt-table mark').first().textContent();
+    assert(marked.toLowerCase() === 'téléphone', `the mark holds "${marked}", not the text's own "téléphone"`);
 
     await page.goto(pageUrl('#/demo/GTADATA/DEMO.FON'));
     await imageLoaded(page, '#font-image');

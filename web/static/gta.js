@@ -532,9 +532,9 @@ async function loadAllFxt(ctx, path, progress) {
 }
 
 function renderFxt(entries, query, body, count) {
-  const needle = query.trim().toLowerCase();
+  const needle = folded(query.trim()).text;
   const matches = needle
-    ? entries.filter((e) => e.key.toLowerCase().includes(needle) || e.text.toLowerCase().includes(needle))
+    ? entries.filter((e) => folded(e.key).text.includes(needle) || folded(e.text).text.includes(needle))
     : entries;
   body.replaceChildren(...matches.map((e) => el('tr', {},
     el('td', { class: 'gta-key' }, ...highlighted(e.key, needle)),
@@ -545,16 +545,34 @@ function renderFxt(entries, query, body, count) {
     : `${entries.length} texts`;
 }
 
+// `value` folded as fxt_decode's search folds it (any case, accents dropped: "Téléphone" is
+// "telephone"), with where in `value` each folded character comes from, so that a match found in
+// the folded text is marked in the original.
+function folded(value) {
+  let text = '';
+  const from = [];
+  let at = 0;
+  for (const ch of value) {
+    const f = ch.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    for (let k = 0; k < f.length; k++) from.push(at);
+    text += f;
+    at += ch.length;
+  }
+  from.push(value.length);  // where a match that ends the text ends
+  return { text, from };
+}
+
 // The value as text nodes with each match in a <mark>; built from text, so no markup gets in.
 function highlighted(value, needle) {
   if (!needle) return [document.createTextNode(value)];
   const nodes = [];
-  const lower = value.toLowerCase();
+  const f = folded(value);
   let from = 0;
-  for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, from)) {
-    if (at > from) nodes.push(document.createTextNode(value.slice(from, at)));
-    nodes.push(text('mark', value.slice(at, at + needle.length)));
-    from = at + needle.length;
+  for (let at = f.text.indexOf(needle); at !== -1; at = f.text.indexOf(needle, at + needle.length)) {
+    const start = f.from[at], end = f.from[at + needle.length];
+    if (start > from) nodes.push(document.createTextNode(value.slice(from, start)));
+    nodes.push(text('mark', value.slice(start, end)));
+    from = end;
   }
   if (from < value.length) nodes.push(document.createTextNode(value.slice(from)));
   return nodes;
