@@ -5,6 +5,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_format.h"
 #include "formats/gta/font.h"
 #include "formats/gta/text_render.h"
@@ -154,6 +155,18 @@ const DrawingTool<FontRenderRequest, FontRenderSummary>& FontRenderPicture() {
       kFontRenderExport, FontRenderTable(),
       [](const contexts::Context&, const Asset& asset, const FontRenderRequest& request) {
         return RenderFont(asset, request);
+      },
+      // 'PATH drawing "TEXT" (N letters in the other case; N characters it lacks)'.
+      [](const FontRenderSummary& s) {
+        std::vector<std::string> notes;
+        if (s.case_changed > 0) {
+          notes.push_back(absl::StrCat(s.case_changed, " letter(s) in the case the font has"));
+        }
+        if (s.missing_count > 0) {
+          notes.push_back(absl::StrCat(s.missing_count, " character(s) it lacks, not drawn"));
+        }
+        return absl::StrCat(s.path, " drawing \"", s.text, "\"",
+                            notes.empty() ? "" : absl::StrCat(" (", absl::StrJoin(notes, "; "), ")"));
       }};
   return tool;
 }

@@ -360,6 +360,10 @@ TEST(FontRender, GlyphsPaletteAndMissing) {
       "missing": [{"position": 3, "code": 65, "reason": "outside the font's codes 0x21..0x22"}],
       "missing_count": 1,
       "missing_summary": "1 character has no glyph and takes no room: A", "warnings": []})"));
+  // The caption says what was drawn and what was not.
+  EXPECT_EQ(r.content[0]["text"],
+            "GTADATA/SMALL.FON drawing \"!\"!A\" (1 character(s) it lacks, not drawn): 5 x 2 px "
+            "at scale 1 (png, inline)");
   testing::DecodedPng png = Image(r);
   ASSERT_EQ(png.width, 5);
   EXPECT_EQ(Pixel(png, 0, 0), (std::vector<int>{1, 2, 3, 255}));
