@@ -106,14 +106,17 @@ absl::StatusOr<GafCheckResult> CheckContextGafs(const contexts::Context& context
   out.context = context.name;
   out.path = path;
   for (size_t i = 0; i < paths->size(); ++i) {
-    if (!progress.Report(i, paths->size())) return absl::CancelledError();
     const std::string& gaf = (*paths)[i];
+    if (!progress.Report(i, paths->size(), absl::StrCat("checking ", gaf))) {
+      return absl::CancelledError();
+    }
     absl::StatusOr<contexts::VfsFile> file = context.vfs->Read(gaf);
     const json report = file.ok() ? GafCheckFile(Asset{gaf, file->bytes()})
                                   : GafCheckFailure(gaf, std::string(file.status().message()));
     Tally(report, size_t(request.problems), out);
   }
-  progress.Report(paths->size(), paths->size());
+  progress.Report(paths->size(), paths->size(),
+                  absl::StrCat("checked ", paths->size(), " file(s)"));
   return out;
 }
 

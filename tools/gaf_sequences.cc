@@ -74,7 +74,9 @@ absl::StatusOr<std::vector<GafSequenceName>> ContextSequences(const contexts::Co
   }
   std::vector<GafSequenceName> out;
   for (size_t i = 0; i < gafs.size(); ++i) {
-    if (!progress.Report(i, gafs.size())) return absl::CancelledError();
+    if (!progress.Report(i, gafs.size(), absl::StrCat("reading the sequences of ", gafs[i]->path))) {
+      return absl::CancelledError();
+    }
     absl::StatusOr<contexts::VfsStat> stat = context.vfs->Stat(gafs[i]->path);
     if (!stat.ok()) continue;
     const FileKey key{context.name, stat->path, stat->size, stat->modified_ns};
@@ -83,7 +85,7 @@ absl::StatusOr<std::vector<GafSequenceName>> ContextSequences(const contexts::Co
     out.insert(out.end(), names.begin(), names.end());
     Cache().Put(key, std::move(names));
   }
-  progress.Report(gafs.size(), gafs.size());
+  progress.Report(gafs.size(), gafs.size(), absl::StrCat("read ", gafs.size(), " GAF(s)"));
   return out;
 }
 

@@ -133,6 +133,12 @@ TEST_F(ProgressOverMcp, ListingsAndFrameChecksEndAtTheirTotal) {
   ASSERT_EQ(seen.progress.size(), 1u) << "a short listing: its end alone";
   EXPECT_EQ(seen.progress.back(), seen.total.back());
   EXPECT_EQ(seen.message.back().rfind("listed ", 0), 0u);
+  // A check over a folder counts files, each named as it starts.
+  seen = Call("gaf_check", json::object());
+  ASSERT_GE(seen.progress.size(), 2u);
+  EXPECT_EQ(seen.progress.back(), seen.total.back());
+  EXPECT_EQ(seen.message.back(), "checked " + std::to_string(seen.total.back()) + " file(s)");
+  EXPECT_EQ(seen.message.front().rfind("checking ", 0), 0u) << seen.message.front();
 }
 
 // The transport asks for a pong before the response of a request that sent
