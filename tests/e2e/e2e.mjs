@@ -213,7 +213,7 @@ async function commonChecks(client, ctx) {
     assert.deepEqual(await client.ping(), {});
   });
 
-  await check('tools/list: the fifteen tools, strict input schemas, output schemas, read-only', async () => {
+  await check('tools/list: every tool, strict input schemas, output schemas, read-only', async () => {
     const tools = [];
     let cursor;
     do {
