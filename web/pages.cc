@@ -92,8 +92,8 @@ std::string PageContentType(const std::string& name) {
 }
 
 void MountPages(http::HttpHost& host, std::optional<std::string> pages_dir) {
-  auto serve = [&host, pages_dir](const std::string& name, const httplib::Request& req,
-                                  httplib::Response& res) {
+  auto serve = [pages_dir](const std::string& name, const httplib::Request& req,
+                           httplib::Response& res) {
     std::optional<PageBytes> from_folder;
     if (pages_dir) from_folder = FromFolder(*pages_dir, name);
     const PageBytes* page = pages_dir ? (from_folder ? &*from_folder : nullptr) : BuiltIn(name);
