@@ -14,7 +14,7 @@ PREFIX ?= /usr/local
 DEMO_DATA = $(BUILD)/demo-data
 DEMO_OUT = $(BUILD)/demo-out
 
-.PHONY: deps build release demo check install deb test test-plain test-e2e test-browser test-conformance test-asan test-fuzz bench fuzz clean
+.PHONY: deps build release demo check install deb test test-plain test-e2e test-browser test-conformance test-asan test-fuzz bench fuzz fuzz-run clean
 
 deps:
 	@scripts/install-deps.sh
@@ -116,9 +116,12 @@ test-browser: build
 test-conformance: build
 	tests/conformance/run.sh $(BUILD)
 
+# The sanitizer build is clang's, and holds the libFuzzer targets too (KBOT_BUILD_FUZZ), so that
+# make test compiles the project three times, not four. A build-asan/ configured before with g++
+# has no fuzz targets: remove it once.
 $(ASAN_BUILD)/build.ninja:
-	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DKBOT_SANITIZE=ON -DKBOT_BUILD_BENCH=OFF \
-	  -DKBOT_UNITY_BUILD=ON
+	CC=clang CXX=clang++ cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DKBOT_SANITIZE=ON \
+	  -DKBOT_BUILD_FUZZ=ON -DKBOT_BUILD_BENCH=OFF -DKBOT_UNITY_BUILD=ON
 
 # Every ctest test but the browser and conformance runs, which test-browser and test-conformance
 # run on the plain build: the in-process http tests drive the same HTTP code under the sanitizers.
@@ -126,7 +129,6 @@ test-asan: deps $(ASAN_BUILD)/build.ninja
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) -LE '^(browser|conformance)$$'
-
 
 BENCH_BUILD ?= build-bench
 
@@ -136,10 +138,10 @@ bench: deps
 	cmake --build $(BENCH_BUILD) -j $(JOBS)
 	bench/run.sh $(BENCH_BUILD)
 
-# Every fuzz target built and run for 10 s each: a smoke test that they build
-# and that no seed crashes (make fuzz runs them longer).
-test-fuzz:
-	$(MAKE) fuzz FUZZ_SECONDS=10
+# Every fuzz target, from the sanitizer build, run for 10 s each: a smoke test that they build and
+# that no seed crashes (make fuzz runs them longer, in a build of their own).
+test-fuzz: deps $(ASAN_BUILD)/build.ninja
+	$(MAKE) fuzz-run FUZZ_BUILD=$(ASAN_BUILD) FUZZ_SECONDS=10
 
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 60
@@ -148,12 +150,16 @@ FUZZ_SECONDS ?= 60
 # settings, and the file-kind check every tool runs first.
 FUZZ_TARGETS := gaf hpi mcp gta_cmp gta_style fxt gta_player identify
 
-# Builds every fuzz target with clang, seeds each corpus from the byte-built
-# test fixtures and the demo data (kbot_fuzz_corpus) plus fuzz/*_corpus, then
-# runs each target for FUZZ_SECONDS. make test runs it with FUZZ_SECONDS=10.
+# An optimised build of the fuzz targets alone (clang), each run for FUZZ_SECONDS.
 fuzz: deps
 	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DKBOT_BUILD_FUZZ=ON -DKBOT_BUILD_TESTS=OFF -DKBOT_BUILD_BENCH=OFF -DKBOT_UNITY_BUILD=ON
+	$(MAKE) fuzz-run FUZZ_BUILD=$(FUZZ_BUILD) FUZZ_SECONDS=$(FUZZ_SECONDS)
+
+# Builds the fuzz targets of FUZZ_BUILD (configured with KBOT_BUILD_FUZZ), seeds each corpus from
+# the byte-built test fixtures and the demo data (kbot_fuzz_corpus) plus fuzz/*_corpus, then runs
+# each target for FUZZ_SECONDS.
+fuzz-run:
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target kbot_fuzz_corpus \
 	  $(foreach t,$(FUZZ_TARGETS),kbot_$(t)_fuzz)
 	rm -rf $(FUZZ_BUILD)/corpus && $(FUZZ_BUILD)/fuzz/kbot_fuzz_corpus $(FUZZ_BUILD)/corpus
