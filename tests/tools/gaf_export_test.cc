@@ -46,13 +46,15 @@ const contexts::Context& Fx() {
   return *fx;
 }
 
-ToolResult Export(const GafExportRequest& request, size_t limit) {
+// `request` run in `context` (default: the noise fixture) with that inline limit.
+ToolResult Export(const GafExportRequest& request, size_t limit,
+                  const contexts::Context& context = Fx()) {
   static const contexts::Workspace no_workspace;
   const json arguments = json::object();
   Limits limits;
   limits.max_inline_image_base64 = limit;
   const ToolCall call{arguments, no_workspace, NoProgress(), QuietLogger(), limits};
-  return RunGafExport(Fx(), request, call);
+  return RunGafExport(context, request, call);
 }
 
 std::string Decoded(const json& image_block) {
@@ -213,14 +215,10 @@ const contexts::Context& Sheets() {
 }
 
 TEST(GafExport, ASheetOfSmallSpritesIsEnlargedAndNumbered) {
-  static const contexts::Workspace no_workspace;
-  const json arguments = json::object();
-  const Limits limits;
-  const ToolCall call{arguments, no_workspace, NoProgress(), QuietLogger(), limits};
   GafExportRequest request;
   request.path = "anims/eight.gaf";
   request.format = "sheet";
-  const ToolResult r = RunGafExport(Sheets(), request, call);
+  const ToolResult r = Export(request, Limits().max_inline_image_base64, Sheets());
   ASSERT_FALSE(r.error) << *r.error;
   // 3 columns of 16 px frames: scale 10 makes 3 * 160 + 2 * 2 = 484 px (11
   // would be 532, past 512). Each row is 160 px of cell, a 28 px strip
@@ -266,15 +264,11 @@ TEST(GafExport, ASheetOfSmallSpritesIsEnlargedAndNumbered) {
 }
 
 TEST(GafExport, AnExplicitScaleKeepsTheSheetAtThatScale) {
-  static const contexts::Workspace no_workspace;
-  const json arguments = json::object();
-  const Limits limits;
-  const ToolCall call{arguments, no_workspace, NoProgress(), QuietLogger(), limits};
   GafExportRequest request;
   request.path = "anims/eight.gaf";
   request.format = "sheet";
   request.scale = 1;
-  const ToolResult r = RunGafExport(Sheets(), request, call);
+  const ToolResult r = Export(request, Limits().max_inline_image_base64, Sheets());
   ASSERT_FALSE(r.error) << *r.error;
   // 3 * 16 + 4 wide; rows of 16 px cells, 7 px strips (digits at 1), 2 px gutters.
   EXPECT_EQ(r.structured["width"], 52);
