@@ -2,6 +2,8 @@
 #include <malloc.h>
 
 #include <iostream>
+#include <string_view>
+#include <vector>
 
 #include "CLI/CLI.hpp"
 #include "app/cli_support.h"
@@ -15,6 +17,47 @@
 #include "app/mcp_command.h"
 #include "app/tool_commands.h"
 
+namespace {
+
+using AddCommands = void (*)(CLI::App&, int&);
+
+// Each top-level command and the function that adds it (and its subcommands,
+// options and callbacks). AddToolCommands adds three.
+struct CommandGroup {
+  std::vector<std::string_view> names;
+  AddCommands add;
+};
+
+const std::vector<CommandGroup>& CommandGroups() {
+  using namespace kbot::app;
+  static const std::vector<CommandGroup> groups = {
+      {{"gaf"}, AddGafCommands},       {{"gta"}, AddGtaCommands},
+      {{"hpi"}, AddHpiCommands},       {{"mcp"}, AddMcpCommand},
+      {{"explore"}, AddExploreCommand}, {{"find", "vfs", "palette"}, AddToolCommands},
+      {{"demo"}, AddDemoCommand},      {{"context"}, AddContextCommands},
+  };
+  return groups;
+}
+
+// Adds only what this run needs: building every command's options costs more
+// than a short command's own work (issue 20, bench/startup_bench.cc). The
+// command named first on the line is added alone; `kbot --version` needs none;
+// anything else (--help, no command, a misspelt one, `generate`, which
+// describes them all) gets every command, so help and errors list them all.
+void AddCommandsFor(CLI::App& app, int& exit_code, int argc, char** argv) {
+  const std::string_view first = argc > 1 ? argv[1] : "";
+  if (first == "--version") return;
+  for (const CommandGroup& group : CommandGroups()) {
+    for (std::string_view name : group.names) {
+      if (name == first) return group.add(app, exit_code);
+    }
+  }
+  for (const CommandGroup& group : CommandGroups()) group.add(app, exit_code);
+  kbot::app::AddGenerateCommand(app, exit_code);  // last: it describes all of the above
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   // Frames are drawn and freed one after another; by default glibc gives the
   // freed top of the heap back to the kernel after each and faults it in again
@@ -26,15 +69,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", "kbot 0.1.0");
   int exit_code = kbot::app::kExitOk;
-  kbot::app::AddGafCommands(app, exit_code);
-  kbot::app::AddGtaCommands(app, exit_code);
-  kbot::app::AddHpiCommands(app, exit_code);
-  kbot::app::AddMcpCommand(app, exit_code);
-  kbot::app::AddExploreCommand(app, exit_code);
-  kbot::app::AddToolCommands(app, exit_code);
-  kbot::app::AddDemoCommand(app, exit_code);
-  kbot::app::AddContextCommands(app, exit_code);
-  kbot::app::AddGenerateCommand(app, exit_code);  // last: it describes all of the above
+  AddCommandsFor(app, exit_code, argc, argv);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

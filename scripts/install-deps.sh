@@ -6,9 +6,9 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config
   libpng-dev libgif-dev zlib1g-dev
+  libdeflate-dev  # PNG compression (formats/image/png_deflate.cc); runtime: libdeflate0
   nlohmann-json3-dev libabsl-dev libcli11-dev
   libvalijson-dev  # checks tool arguments against their JSON Schemas
-  libcpp-httplib-dev  # kbot mcp --http (Streamable HTTP)
   libgtest-dev libgmock-dev libbenchmark-dev
   time  # /usr/bin/time: peak memory in bench/run.sh
   python3  # scripts/check_layers.py (ctest Layers.*) and scripts/long_functions.py
