@@ -1,7 +1,5 @@
 #include "app/hpi_commands.h"
 
-#include <algorithm>
-#include <filesystem>
 #include <memory>
 #include <optional>
 
@@ -14,16 +12,14 @@
 #include "app/table.h"
 #include "app/tool_options.h"
 #include "app/workspace_support.h"
-#include "contexts/confined_folder.h"
-#include "contexts/file_io.h"
-#include "formats/hpi/hpi_writer.h"
+#include "formats/hpi/hpi_stream_writer.h"
 #include "tools/hpi_list_tool.h"
+#include "tools/hpi_packing.h"
 
 namespace kbot::app {
 
 namespace {
 
-namespace fs = std::filesystem;
 using tools::json;
 
 struct PackOptions {
@@ -31,7 +27,18 @@ struct PackOptions {
   std::string target;
   int version = 1;
   std::string compression = "zlib";
+  int threads = 0;  // 0: every core
 };
+
+// --threads of pack and extract: 0 is every core; more than kMaxPackThreads
+// is a typing error rather than a plan (2 cores here, 64 on a big machine).
+void AddThreadsOption(CLI::App& command, int& threads, const char* what) {
+  command
+      .add_option("--threads", threads,
+                  absl::StrCat("Threads that ", what, ": 0 (default) every core, or 1..",
+                               hpi::kMaxPackThreads))
+      ->check(CLI::Range(0, hpi::kMaxPackThreads));
+}
 
 // Stored bytes per file byte; "-" for an empty file, or a compressed v1
 // entry whose extent the reader could not tell (stored 0).
@@ -80,88 +87,16 @@ hpi::Compression ParseCompression(const std::string& name) {
   return hpi::Compression::kZlib;  // CLI11 allowed only these three
 }
 
-// What pack takes from DIR, and what it leaves out and why.
-struct Collected {
-  std::vector<hpi::HpiFileToWrite> files;
-  std::vector<std::string> skipped;  // "PATH: why"
-  uint64_t bytes = 0;
-};
-
-absl::Status ReadInto(const fs::path& path, const fs::path& relative, Collected& out) {
-  absl::StatusOr<contexts::FileBytes> bytes = contexts::FileBytes::Open(path.string());
-  if (!bytes.ok()) return bytes.status();
-  const Bytes b = bytes->bytes();
-  out.files.push_back({relative.generic_string(), std::vector<uint8_t>(b.begin(), b.end())});
-  out.bytes += b.size();
-  return absl::OkStatus();
-}
-
-// Every regular file under `dir`, with its path relative to it,
-// '/'-separated. A link is followed only to a file inside `dir`; links to
-// folders are not followed (a link back up would loop). The target archive,
-// when it is already there inside `dir` (packing a folder again), is skipped
-// rather than packed into its own next version.
-absl::StatusOr<Collected> CollectFiles(const std::string& dir, const std::string& target) {
-  std::error_code ec;
-  const fs::path real_root = fs::canonical(dir, ec);
-  if (ec || !fs::is_directory(real_root, ec)) {
-    return absl::InvalidArgumentError(absl::StrCat(dir, ": not a folder"));
-  }
-  const fs::path real_target = fs::weakly_canonical(target, ec);
-  Collected out;
-  fs::recursive_directory_iterator it(dir, ec), end;
-  for (; !ec && it != end; it.increment(ec)) {
-    const fs::path& path = it->path();
-    const fs::path relative = path.lexically_relative(dir);
-    std::error_code e;
-    if (it->is_symlink(e)) {
-      const fs::path real = fs::canonical(path, e);
-      if (e || !contexts::PathInside(real, real_root)) {
-        out.skipped.push_back(absl::StrCat(path.string(), ": a link that leads out of ", dir));
-        continue;
-      }
-      if (!fs::is_regular_file(real, e)) {
-        if (fs::is_directory(real, e)) {
-          out.skipped.push_back(absl::StrCat(path.string(), ": links to folders are not followed"));
-        }
-        continue;
-      }
-      if (real == real_target) continue;
-      if (absl::Status s = ReadInto(path, relative, out); !s.ok()) return s;
-      continue;
-    }
-    if (it->is_directory(e)) continue;
-    if (!it->is_regular_file(e)) {
-      out.skipped.push_back(absl::StrCat(path.string(), ": not a regular file"));
-      continue;
-    }
-    if (fs::weakly_canonical(path, e) == real_target) continue;
-    if (absl::Status s = ReadInto(path, relative, out); !s.ok()) return s;
-  }
-  if (ec) return absl::InvalidArgumentError(absl::StrCat(dir, ": cannot list: ", ec.message()));
-  std::sort(out.files.begin(), out.files.end(),
-            [](const hpi::HpiFileToWrite& a, const hpi::HpiFileToWrite& b) {
-              return a.path < b.path;
-            });
-  return out;
-}
-
 int RunPack(const PackOptions& o) {
-  absl::StatusOr<Collected> collected = CollectFiles(o.dir, o.target);
-  if (!collected.ok()) return Fail("hpi pack", collected.status());
-  for (const std::string& s : collected->skipped) std::cout << "warning: skipped " << s << "\n";
-  const hpi::HpiWriteOptions options{o.version, ParseCompression(o.compression)};
-  absl::StatusOr<std::vector<uint8_t>> archive = hpi::WriteHpi(collected->files, options);
-  if (!archive.ok()) {
-    return Fail("hpi pack", absl::Status(archive.status().code(),
-                                         absl::StrCat(o.dir, ": ", archive.status().message())));
-  }
-  if (absl::Status s = contexts::WriteFileAtomically(o.target, *archive); !s.ok()) {
-    return Fail("hpi pack", s);
-  }
-  std::cout << "packed " << collected->files.size() << " file(s) of " << o.dir << " ("
-            << collected->bytes << " bytes) into " << o.target << ": HPI version " << o.version
-            << ", " << o.compression << ", " << archive->size() << " bytes\n";
+  absl::StatusOr<tools::FolderToPack> folder = tools::ListFolderToPack(o.dir, o.target);
+  if (!folder.ok()) return Fail("hpi pack", folder.status());
+  for (const std::string& s : folder->skipped) std::cout << "warning: skipped " << s << "\n";
+  const hpi::HpiPackOptions options{o.version, ParseCompression(o.compression), o.threads};
+  absl::StatusOr<uint64_t> size = tools::PackFolder(*folder, o.target, options);
+  if (!size.ok()) return Fail("hpi pack", size.status());
+  std::cout << "packed " << folder->files.size() << " file(s) of " << o.dir << " ("
+            << folder->bytes << " bytes) into " << o.target << ": HPI version " << o.version
+            << ", " << o.compression << ", " << *size << " bytes\n";
   return kExitOk;
 }
 
@@ -191,6 +126,7 @@ void AddHpiCommands(CLI::App& app, int& exit_code) {
   x->add_option("--target", extract->target, "Folder to write into (made when missing)")
       ->required();
   x->add_option("--context", extract->context, kContextHelp);
+  AddThreadsOption(*x, extract->threads, "decompress entries");
   x->callback([extract, &exit_code] { exit_code = RunHpiExtract(*extract); });
 
   auto pack = std::make_shared<PackOptions>();
@@ -201,6 +137,7 @@ void AddHpiCommands(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({1, 2}));
   p->add_option("--compression", pack->compression, "none, zlib (default) or lz77")
       ->check(CLI::IsMember({"none", "zlib", "lz77"}));
+  AddThreadsOption(*p, pack->threads, "compress chunks");
   p->callback([pack, &exit_code] { exit_code = RunPack(*pack); });
 }
 

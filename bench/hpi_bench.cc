@@ -306,7 +306,7 @@ void BM_HpiExtract(benchmark::State& state) {
   std::atomic<uint64_t> produced{0};
   for (auto _ : state) {
     hpi::ReadEntriesParallel(f.archive, f.file, f.entries, threads,
-                             [&](const HpiEntry&, absl::StatusOr<std::vector<uint8_t>> data) {
+                             [&](const HpiEntry&, absl::StatusOr<Bytes> data) {
                                if (!data.ok()) {
                                  ++failures;
                                  return false;

@@ -146,6 +146,60 @@ absl::Status WriteFileAtomically(const std::string& path, Bytes bytes, Flush flu
   return absl::OkStatus();
 }
 
+absl::StatusOr<std::unique_ptr<AtomicFileWriter>> AtomicFileWriter::Create(
+    const std::string& path) {
+  std::string temp;
+  absl::StatusOr<int> created = CreateTempBeside(std::filesystem::path(path), temp);
+  if (!created.ok()) return created.status();
+  return std::unique_ptr<AtomicFileWriter>(new AtomicFileWriter(path, std::move(temp), *created));
+}
+
+AtomicFileWriter::~AtomicFileWriter() {
+  if (fd_ >= 0) ::close(fd_);
+  if (!done_) ::unlink(temp_.c_str());
+}
+
+absl::Status AtomicFileWriter::Failed(const char* what, int err) {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+  ::unlink(temp_.c_str());
+  done_ = true;
+  return ErrnoError(path_, what, err);
+}
+
+absl::Status AtomicFileWriter::WriteAt(uint64_t offset, Bytes bytes) {
+  if (done_) return absl::FailedPreconditionError(absl::StrCat(path_, ": already closed"));
+  size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n =
+        ::pwrite(fd_, bytes.data() + done, bytes.size() - done, off_t(offset + done));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return Failed("cannot write", errno);
+    }
+    done += size_t(n);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status AtomicFileWriter::Append(Bytes bytes) {
+  if (absl::Status s = WriteAt(size_, bytes); !s.ok()) return s;
+  size_ += bytes.size();
+  return absl::OkStatus();
+}
+
+absl::Status AtomicFileWriter::Commit(Flush flush) {
+  if (done_) return absl::FailedPreconditionError(absl::StrCat(path_, ": already closed"));
+  if (flush == Flush::kYes && ::fsync(fd_) != 0) return Failed("cannot flush", errno);
+  // close() can report a failed write-back: checked, as WriteFileAtomically does.
+  const int fd = fd_;
+  fd_ = -1;
+  if (::close(fd) != 0) return Failed("cannot write", errno);
+  if (::rename(temp_.c_str(), path_.c_str()) != 0) return Failed("cannot rename into place", errno);
+  done_ = true;
+  return absl::OkStatus();
+}
+
 absl::Status FlushFileSystem(const std::string& path) {
   Fd f{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
   if (f.fd < 0) return ErrnoError(path, "cannot open", errno);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,38 @@ class FileBytes {
 // power cut cannot leave an empty file either; scratch files skip it.
 enum class Flush { kYes, kNo };
 absl::Status WriteFileAtomically(const std::string& path, Bytes bytes, Flush flush = Flush::kYes);
+
+// A file written in pieces, for a writer that never holds it whole (kbot hpi
+// pack): the bytes go to a temporary file beside `path`, made as
+// WriteFileAtomically makes it, and Commit renames it into place. Until Commit
+// succeeds nothing is at `path` that was not there before; a failed Commit,
+// or destroying the writer without one, removes the temporary file. Errors
+// name `path`. One thread at a time.
+class AtomicFileWriter {
+ public:
+  static absl::StatusOr<std::unique_ptr<AtomicFileWriter>> Create(const std::string& path);
+  ~AtomicFileWriter();
+  AtomicFileWriter(const AtomicFileWriter&) = delete;
+  AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
+
+  // Appends after everything appended so far.
+  absl::Status Append(Bytes bytes);
+  // Writes over bytes already appended, from `offset` on.
+  absl::Status WriteAt(uint64_t offset, Bytes bytes);
+  // Flushes (with Flush::kYes, to the disk), closes and renames into place.
+  absl::Status Commit(Flush flush = Flush::kYes);
+  const std::string& temporary_path() const { return temp_; }
+
+ private:
+  AtomicFileWriter(std::string path, std::string temp, int fd)
+      : path_(std::move(path)), temp_(std::move(temp)), fd_(fd) {}
+  absl::Status Failed(const char* what, int err);  // removes the temporary file
+
+  std::string path_, temp_;
+  int fd_ = -1;
+  uint64_t size_ = 0;
+  bool done_ = false;  // committed, or failed and removed
+};
 
 // Waits until everything written to the file system holding `path` is on the
 // disk: one flush for a folder of many files written with Flush::kNo.

@@ -191,7 +191,7 @@ ExtractCounts ExtractHpi(const hpi::HpiArchive& archive, Bytes file,
   observer.Start(entries.size(), total_bytes);
   hpi::ReadEntriesParallel(
       archive, file, entries, threads,
-      [&](const hpi::HpiEntry& e, absl::StatusOr<std::vector<uint8_t>> data) {
+      [&](const hpi::HpiEntry& e, absl::StatusOr<Bytes> data) {
         // The sink runs on worker threads, where an escaping exception would
         // end the process.
         try {

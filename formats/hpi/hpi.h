@@ -90,6 +90,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -167,6 +169,26 @@ absl::StatusOr<HpiArchive> OpenHpi(Bytes file, absl::string_view name);
 // `file`. Touches only that entry's bytes.
 absl::StatusOr<std::vector<uint8_t>> ReadEntry(const HpiArchive& archive, Bytes file,
                                                const HpiEntry& entry);
+
+// A reusable output buffer for ReadEntryInto. It grows to the largest entry
+// read into it and keeps that memory; it never fills memory that decoding is
+// about to overwrite (a std::vector's resize zeroes it: about 4% of an
+// extraction), and reused, it costs no page faults either.
+class EntryBuffer {
+ public:
+  // `size` bytes of unspecified content, valid until the next Take.
+  std::span<uint8_t> Take(size_t size);
+  size_t capacity() const { return capacity_; }
+
+ private:
+  std::unique_ptr<uint8_t[]> data_;
+  size_t capacity_ = 0;
+};
+
+// ReadEntry into `buffer`: the entry's bytes, valid until `buffer` is used
+// again. What an extraction uses (parallel_read.h): one buffer per thread.
+absl::StatusOr<Bytes> ReadEntryInto(const HpiArchive& archive, Bytes file, const HpiEntry& entry,
+                                    EntryBuffer& buffer);
 
 // One SQSH chunk at the start of `chunk` (its header and payload, with any
 // archive cipher already removed), decoded. `where` prefixes errors (e.g.

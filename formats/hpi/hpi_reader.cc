@@ -1,5 +1,6 @@
 // OpenHpi (the directory) and ReadEntry (one entry's bytes), versions 1 and 2.
 #include <algorithm>
+#include <cstring>
 #include <optional>
 
 #include "absl/status/status.h"
@@ -28,7 +29,7 @@ int ComparePaths(absl::string_view a, absl::string_view b) {
 }
 
 // Removes the v1 cipher from `buf`, which was read at `file_offset`.
-void Unxor(std::vector<uint8_t>& buf, uint64_t file_offset, uint8_t key) {
+void Unxor(std::span<uint8_t> buf, uint64_t file_offset, uint8_t key) {
   if (key == 0) return;
   for (size_t i = 0; i < buf.size(); ++i) {
     buf[i] ^= uint8_t(((file_offset + i) & 0xFF) ^ key);
@@ -427,8 +428,8 @@ absl::Status EntryError(const HpiArchive& a, const HpiEntry& e, uint64_t offset,
   return ErrorNamingOffset(a.name, e.path, offset, what);
 }
 
-absl::StatusOr<std::vector<uint8_t>> ReadV1Chunked(const HpiArchive& a, Bytes file,
-                                                   const HpiEntry& e) {
+absl::Status ReadV1Chunked(const HpiArchive& a, Bytes file, const HpiEntry& e,
+                           internal::OutputFor output) {
   const uint64_t chunks = (uint64_t(e.size) + kChunkSize - 1) / kChunkSize;
   std::optional<std::vector<uint8_t>> table = ReadPlain(file, e.data_offset, chunks * 4, a.key);
   if (!table) {
@@ -459,7 +460,7 @@ absl::StatusOr<std::vector<uint8_t>> ReadV1Chunked(const HpiArchive& a, Bytes fi
   // vector, no copy. Without the archive cipher the chunk is read where it
   // lies in the file; with it, through one deciphering buffer reused for
   // every chunk.
-  std::vector<uint8_t> out(e.size);
+  const std::span<uint8_t> out = output(e.size);
   std::vector<uint8_t> deciphered, scratch;
   uint64_t done = 0;
   at = uint64_t(e.data_offset) + chunks * 4;
@@ -488,7 +489,7 @@ absl::StatusOr<std::vector<uint8_t>> ReadV1Chunked(const HpiArchive& a, Bytes fi
     done += expected;
     at += n;
   }
-  return out;
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -506,8 +507,12 @@ absl::StatusOr<HpiArchive> OpenHpi(Bytes file, absl::string_view name) {
   return Parser(file, name).Parse();
 }
 
-absl::StatusOr<std::vector<uint8_t>> ReadEntry(const HpiArchive& a, Bytes file,
-                                               const HpiEntry& e) {
+namespace {
+
+// An entry's bytes into output(e.size): stored (deciphered in place), v1
+// chunks, or one v2 SQSH chunk.
+absl::Status ReadEntryTo(const HpiArchive& a, Bytes file, const HpiEntry& e,
+                         internal::OutputFor output) {
   if (a.version == kVersion1 && !KnownCompression(e.compression)) {
     return EntryError(a, e, e.data_offset,
                       absl::StrCat("file record declares unknown compression ",
@@ -515,16 +520,17 @@ absl::StatusOr<std::vector<uint8_t>> ReadEntry(const HpiArchive& a, Bytes file,
                                    " (0 stored, 1 LZ77, 2 zlib): it cannot be read"));
   }
   if (e.compression == Compression::kNone) {
-    std::optional<std::vector<uint8_t>> data =
-        ReadPlain(file, e.data_offset, e.size, a.version == kVersion1 ? a.key : 0);
-    if (!data) {
+    if (uint64_t(e.data_offset) + e.size > file.size()) {
       return EntryError(a, e, e.data_offset,
                         absl::StrCat(e.size, " stored bytes at ", Hex(e.data_offset),
                                      " run past the end of the file at ", Hex(file.size())));
     }
-    return std::move(*data);
+    const std::span<uint8_t> out = output(e.size);
+    if (e.size > 0) std::memcpy(out.data(), file.data() + e.data_offset, e.size);
+    Unxor(out, e.data_offset, a.version == kVersion1 ? a.key : 0);
+    return absl::OkStatus();
   }
-  if (a.version == kVersion1) return ReadV1Chunked(a, file, e);
+  if (a.version == kVersion1) return ReadV1Chunked(a, file, e, output);
   if (uint64_t(e.data_offset) + e.compressed_size > file.size()) {
     return EntryError(a, e, e.data_offset,
                       absl::StrCat("SQSH chunk of ", e.compressed_size, " bytes at ",
@@ -548,7 +554,42 @@ absl::StatusOr<std::vector<uint8_t>> ReadEntry(const HpiArchive& a, Bytes file,
                       absl::StrCat("SQSH header at ", Hex(e.data_offset), " declares ", declared,
                                    " decompressed bytes, the directory says ", e.size));
   }
-  return internal::DecodeSqsh(chunk, {a.name, e.path}, e.data_offset);
+  std::vector<uint8_t> scratch;
+  return internal::DecodeSqshTo(chunk, {a.name, e.path}, e.data_offset, output, scratch);
+}
+
+}  // namespace
+
+std::span<uint8_t> EntryBuffer::Take(size_t size) {
+  if (size > capacity_) {
+    // Default-initialised: not zeroed (make_unique<uint8_t[]> would zero it).
+    data_.reset(new uint8_t[size]);
+    capacity_ = size;
+  }
+  return std::span<uint8_t>(data_.get(), size);
+}
+
+absl::StatusOr<std::vector<uint8_t>> ReadEntry(const HpiArchive& a, Bytes file,
+                                               const HpiEntry& e) {
+  std::vector<uint8_t> out;
+  absl::Status s = ReadEntryTo(a, file, e, [&](size_t n) {
+    out.resize(n);
+    return std::span<uint8_t>(out);
+  });
+  if (!s.ok()) return s;
+  return out;
+}
+
+absl::StatusOr<Bytes> ReadEntryInto(const HpiArchive& a, Bytes file, const HpiEntry& e,
+                                    EntryBuffer& buffer) {
+  Bytes bytes;
+  absl::Status s = ReadEntryTo(a, file, e, [&](size_t n) {
+    const std::span<uint8_t> out = buffer.Take(n);
+    bytes = out;
+    return out;
+  });
+  if (!s.ok()) return s;
+  return bytes;
 }
 
 }  // namespace kbot::hpi

@@ -1,4 +1,8 @@
 // Writing HPI archives (layout: hpi.h, docs/formats/hpi.md "Writing archives").
+// WriteHpi builds the whole archive in memory from files in memory, on the
+// calling thread: for tests, fixtures and the demo data. PackHpi
+// (hpi_stream_writer.h) writes the same bytes streaming, on several threads,
+// in memory bounded by a few chunks per thread: what `kbot hpi pack` uses.
 //
 //   Version 1  header (key 0: not encrypted, Start 20), then the directory:
 //              each directory record followed by its 9-byte entries, each
@@ -13,7 +17,8 @@
 //
 // Paths are split on '/' (or '\'); a path may not be empty, have empty
 // components, name both a file and a directory, or repeat another path
-// (ASCII case-insensitively).
+// (ASCII case-insensitively). A file holds at most 0xFFFFFFFF bytes, the
+// archive too.
 #pragma once
 
 #include <cstdint>

@@ -20,6 +20,7 @@ void ReadEntriesParallel(const HpiArchive& archive, Bytes file,
   std::atomic<size_t> next{0};
   std::atomic<bool> stop{false};
   auto work = [&] {
+    EntryBuffer buffer;
     // `stop` is checked before taking an index, so once a sink says false no
     // new read begins; reads already under way are still delivered, as the
     // header promises (a caller collecting errors sees every one it caused).
@@ -27,7 +28,7 @@ void ReadEntriesParallel(const HpiArchive& archive, Bytes file,
       const size_t i = next.fetch_add(1, std::memory_order_relaxed);
       if (i >= entries.size()) return;
       const HpiEntry& entry = *entries[i];
-      if (!sink(entry, ReadEntry(archive, file, entry))) {
+      if (!sink(entry, ReadEntryInto(archive, file, entry, buffer))) {
         stop.store(true, std::memory_order_relaxed);
       }
     }

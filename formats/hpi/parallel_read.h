@@ -20,11 +20,12 @@ namespace kbot::hpi {
 
 // Receives each entry's bytes (or its error). Called from worker threads, possibly
 // concurrently for different entries; returning false stops handing out further entries.
-// It must not throw (an exception on a worker thread would terminate the process).
-using EntrySink =
-    std::function<bool(const HpiEntry& entry, absl::StatusOr<std::vector<uint8_t>> data)>;
+// The bytes are the worker's reused buffer (ReadEntryInto): they are valid during the
+// call only. It must not throw (an exception on a worker thread would terminate the
+// process).
+using EntrySink = std::function<bool(const HpiEntry& entry, absl::StatusOr<Bytes> data)>;
 
-// Reads `entries` (pointers into archive.entries) with ReadEntry on `threads` threads
+// Reads `entries` (pointers into archive.entries) with ReadEntryInto on `threads` threads
 // (0: std::thread::hardware_concurrency(); never more threads than entries; 1 runs on the
 // calling thread). Returns once every started read has been delivered to `sink`.
 //
@@ -32,8 +33,9 @@ using EntrySink =
 // once, in no particular order; after `sink` returns false, reads already
 // started still finish and are delivered (so the sink may see a few more),
 // and no new read starts. When the system refuses to start a thread the read
-// goes on with the threads it has. At most `threads` decoded entries are held
-// at a time (each until its sink call returns).
+// goes on with the threads it has. Each thread decodes into one EntryBuffer of
+// its own, reused for every entry it reads: at most `threads` buffers, each as
+// large as the largest entry its thread read, held until the call returns.
 void ReadEntriesParallel(const HpiArchive& archive, Bytes file,
                          const std::vector<const HpiEntry*>& entries, int threads,
                          const EntrySink& sink);

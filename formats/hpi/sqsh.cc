@@ -279,13 +279,25 @@ absl::Status DecodeSqshInto(Bytes chunk, const ChunkOwner& where, uint64_t at,
   return DecodeInto(*s, where, at, out, scratch);
 }
 
-absl::StatusOr<std::vector<uint8_t>> DecodeSqsh(Bytes chunk, const ChunkOwner& where,
-                                                uint64_t at) {
+absl::Status DecodeSqshTo(Bytes chunk, const ChunkOwner& where, uint64_t at, OutputFor output,
+                          std::vector<uint8_t>& scratch) {
   absl::StatusOr<Sqsh> s = ParseSqsh(chunk, where, at);
   if (!s.ok()) return s.status();
-  std::vector<uint8_t> out(s->declared);
+  return DecodeInto(*s, where, at, output(s->declared), scratch);
+}
+
+absl::StatusOr<std::vector<uint8_t>> DecodeSqsh(Bytes chunk, const ChunkOwner& where,
+                                                uint64_t at) {
+  std::vector<uint8_t> out;
   std::vector<uint8_t> scratch;
-  if (absl::Status st = DecodeInto(*s, where, at, out, scratch); !st.ok()) return st;
+  absl::Status s = DecodeSqshTo(
+      chunk, where, at,
+      [&](size_t n) {
+        out.resize(n);
+        return std::span<uint8_t>(out);
+      },
+      scratch);
+  if (!s.ok()) return s;
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "formats/common/byte_reader.h"
@@ -27,6 +28,15 @@ struct ChunkOwner {
 // while it is decoded; pass the same vector for every chunk of an entry.
 absl::Status DecodeSqshInto(Bytes chunk, const ChunkOwner& where, uint64_t file_offset,
                             std::span<uint8_t> out, std::vector<uint8_t>& scratch);
+
+// Where a decoded chunk or entry goes: asked once, for exactly its size, and
+// only after that size has been checked plausible for the bytes that are to
+// produce it (so a hostile size allocates nothing).
+using OutputFor = absl::FunctionRef<std::span<uint8_t>(size_t size)>;
+
+// DecodeSqshInto into output(the declared size).
+absl::Status DecodeSqshTo(Bytes chunk, const ChunkOwner& where, uint64_t file_offset,
+                          OutputFor output, std::vector<uint8_t>& scratch);
 
 // DecodeSqsh (hpi.h) with the owner as a FormatError's file and structure.
 absl::StatusOr<std::vector<uint8_t>> DecodeSqsh(Bytes chunk, const ChunkOwner& where,

@@ -325,6 +325,28 @@ TEST(HpiCli, UsageErrorsExitTwo) {
   EXPECT_FALSE(fs::exists(kbot.dir() / "x.hpi"));
 }
 
+TEST(HpiCli, ThreadCountsOutOfRangeAreUsageErrors) {
+  KbotProcess kbot;
+  WriteBytes(kbot.dir() / "src/a.txt", BytesOf("a"));
+  WriteBytes(kbot.dir() / "t.hpi", ThreeStored());
+  for (const std::string command :
+       {"hpi pack src --target x.hpi", "hpi extract t.hpi --target out"}) {
+    for (const std::string value : {"-1", "257", "100000", "two"}) {
+      const KbotRun r = kbot.Run(command + " --threads " + value);
+      EXPECT_EQ(r.status, 2) << command << " " << value;
+      EXPECT_EQ(r.err, "kbot: usage: --threads: Value " + value +
+                           " not in range 0 to 256 (see kbot --help)\n")
+          << command;
+    }
+    // Documented in the command's help.
+    const KbotRun help = kbot.Run(command + " --help");
+    EXPECT_NE(help.out.find("--threads"), std::string::npos) << help.out;
+    EXPECT_NE(help.out.find("0 (default) every core, or 1..256"), std::string::npos) << help.out;
+  }
+  EXPECT_FALSE(fs::exists(kbot.dir() / "x.hpi"));
+  EXPECT_FALSE(fs::exists(kbot.dir() / "out"));
+}
+
 // A folder with nested folders, an empty file and a file over one v1 chunk.
 void MakeSource(const fs::path& src) {
   WriteBytes(src / "Units/ArmCom.fbi", BytesOf("[UNITINFO]\r\n{\r\n}\r\n"));
@@ -480,6 +502,39 @@ TEST(HpiCli, PackRefusesNamesTheArchiveCannotHoldApart) {
   EXPECT_EQ(r.err.rfind("kbot: hpi pack: src: ", 0), 0u) << r.err;
   EXPECT_NE(r.err.find("given twice"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(kbot.dir() / "p.hpi"));
+}
+
+TEST(HpiCli, EveryThreadCountPacksAndExtractsTheSameBytes) {
+  KbotProcess kbot;
+  MakeSource(kbot.dir() / "src");
+  WriteBytes(kbot.dir() / "src/more/over.bin", Big(200000));
+  std::vector<uint8_t> first;
+  for (const char* threads : {"1", "2", "3", "0"}) {
+    const KbotRun r =
+        kbot.Run(std::string("hpi pack src --target p.hpi --threads ") + threads);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::vector<uint8_t> packed = ReadBytes(kbot.dir() / "p.hpi");
+    if (first.empty()) first = packed;
+    EXPECT_TRUE(packed == first) << threads << " threads";
+  }
+  // Nothing beside the archive: no temporary file left.
+  EXPECT_EQ(Tree(kbot.dir()).count("p.hpi"), 1u);
+  for (const std::string& f : Tree(kbot.dir())) {
+    EXPECT_EQ(f.find(".tmp"), std::string::npos) << f;
+  }
+  for (const char* threads : {"1", "2"}) {
+    const std::string out = std::string("back") + threads;
+    const KbotRun r = kbot.Run("hpi extract p.hpi --threads " + std::string(threads) +
+                               " --target " + out);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, "extracted 5 of 5 entries from p.hpi to " + out + " (270022 bytes)\n");
+    const std::set<std::string> tree = Tree(kbot.dir() / "src");
+    EXPECT_EQ(Tree(kbot.dir() / out), tree);
+    for (const std::string& f : tree) {
+      if (f.back() == '/') continue;
+      EXPECT_EQ(ReadBytes(kbot.dir() / out / f), ReadBytes(kbot.dir() / "src" / f)) << f;
+    }
+  }
 }
 
 }  // namespace

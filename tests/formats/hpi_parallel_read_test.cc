@@ -82,12 +82,13 @@ TEST_P(HpiParallelRead, EveryEntryOnceWithItsBytes) {
   std::map<std::string, int> seen;
   std::set<std::thread::id> workers;
   ReadEntriesParallel(f.archive, f.bytes, f.all, c.threads,
-                      [&](const HpiEntry& e, absl::StatusOr<std::vector<uint8_t>> data) {
+                      [&](const HpiEntry& e, absl::StatusOr<Bytes> data) {
                         EXPECT_TRUE(data.ok()) << data.status();
                         const std::vector<uint8_t>* want = Written(f, e.path);
                         EXPECT_NE(want, nullptr) << e.path;
                         if (data.ok() && want != nullptr) {
-                          EXPECT_TRUE(*data == *want) << e.path;
+                          EXPECT_TRUE(std::vector<uint8_t>(data->begin(), data->end()) == *want)
+                              << e.path;
                         }
                         std::lock_guard<std::mutex> lock(mu);
                         ++seen[e.path];
@@ -126,7 +127,7 @@ TEST(HpiParallelReadOnly, ASubsetAndNoMoreThreadsThanEntries) {
   std::multiset<std::string> seen;
   std::set<std::thread::id> workers;
   ReadEntriesParallel(f.archive, f.bytes, some, 8,
-                      [&](const HpiEntry& e, absl::StatusOr<std::vector<uint8_t>> data) {
+                      [&](const HpiEntry& e, absl::StatusOr<Bytes> data) {
                         EXPECT_TRUE(data.ok()) << data.status();
                         std::lock_guard<std::mutex> lock(mu);
                         seen.insert(e.path);
@@ -152,7 +153,7 @@ TEST(HpiParallelReadErrors, ACorruptEntryDeliversItsErrorAndTheOthersStillArrive
     std::map<std::string, int> ok, failed;
     std::string message;
     ReadEntriesParallel(f.archive, f.bytes, f.all, threads,
-                        [&](const HpiEntry& e, absl::StatusOr<std::vector<uint8_t>> data) {
+                        [&](const HpiEntry& e, absl::StatusOr<Bytes> data) {
                           std::lock_guard<std::mutex> lock(mu);
                           if (data.ok()) {
                             ++ok[e.path];
@@ -173,7 +174,7 @@ TEST(HpiParallelReadStop, SinkReturningFalseStopsHandingOutEntries) {
   for (int threads : {1, 2, 8}) {
     std::atomic<int> calls{0};
     ReadEntriesParallel(f.archive, f.bytes, f.all, threads,
-                        [&](const HpiEntry&, absl::StatusOr<std::vector<uint8_t>>) {
+                        [&](const HpiEntry&, absl::StatusOr<Bytes>) {
                           ++calls;
                           return false;
                         });
@@ -185,7 +186,7 @@ TEST(HpiParallelReadStop, SinkReturningFalseStopsHandingOutEntries) {
   // Stopping after the fifth delivery, one thread: exactly five.
   int calls = 0;
   ReadEntriesParallel(f.archive, f.bytes, f.all, 1,
-                      [&](const HpiEntry&, absl::StatusOr<std::vector<uint8_t>>) {
+                      [&](const HpiEntry&, absl::StatusOr<Bytes>) {
                         return ++calls < 5;
                       });
   EXPECT_EQ(calls, 5);
@@ -196,7 +197,7 @@ TEST(HpiParallelReadEmpty, ZeroEntriesNeverCallTheSink) {
   for (int threads : {0, 1, 4}) {
     bool called = false;
     ReadEntriesParallel(f.archive, f.bytes, {}, threads,
-                        [&](const HpiEntry&, absl::StatusOr<std::vector<uint8_t>>) {
+                        [&](const HpiEntry&, absl::StatusOr<Bytes>) {
                           called = true;
                           return true;
                         });
