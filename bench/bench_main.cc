@@ -131,113 +131,53 @@ void WriterRatio(const Collector& c, const char* label, const char* write, const
   Result(std::string(key) + "_vs_decode_ratio", ratio);
 }
 
-struct PngPoint {
-  std::string label;
-  int level = 0;
-  bool filters_all = false;
-  double ms = 0;
-  double bytes = 0;
-  bool pareto = false;
-};
-
-// The level x filter grid's figures, each marked Pareto when no other setting
-// is both at least as fast and at least as small (and strictly better in one).
-std::vector<PngPoint> PngPoints(const Collector& c) {
-  std::vector<PngPoint> points;
-  for (int level : {1, 3, 6, 9}) {
-    for (int all : {0, 1}) {
-      const std::string name = "BM_PngLevelFilter/level:" + std::to_string(level) +
-                               "/filters_all:" + std::to_string(all);
-      const Figure* f = c.Find(name);
-      if (f == nullptr || !f->counters.count("bytes")) continue;
-      PngPoint p;
-      p.label = "level " + std::to_string(level) + (all ? ", all filters" : ", no filter");
-      p.level = level;
-      p.filters_all = all != 0;
-      p.ms = f->ns / 1e6;
-      p.bytes = f->counters.at("bytes");
-      points.push_back(p);
-    }
-  }
-  for (PngPoint& p : points) {
-    p.pareto = std::none_of(points.begin(), points.end(), [&](const PngPoint& q) {
-      return q.ms <= p.ms && q.bytes <= p.bytes && (q.ms < p.ms || q.bytes < p.bytes);
-    });
-  }
-  return points;
-}
-
-// The choice: the smallest output among the settings that cost at most
-// `time_budget` x the fastest setting's time; equal sizes go to the faster.
-const PngPoint* ChosenPng(const std::vector<PngPoint>& points, double time_budget) {
-  const double fastest = std::min_element(points.begin(), points.end(), [](auto& a, auto& b) {
-                           return a.ms < b.ms;
-                         })->ms;
-  const PngPoint* best = nullptr;
-  for (const PngPoint& p : points) {
-    if (p.ms > time_budget * fastest) continue;
-    if (best == nullptr || p.bytes < best->bytes || (p.bytes == best->bytes && p.ms < best->ms)) {
-      best = &p;
-    }
-  }
-  return best;
-}
-
-// Along the Pareto frontier, fastest first: what the step from the previous
-// frontier point to `p` buys, in bytes saved per extra millisecond.
-std::string MarginalGain(const std::vector<PngPoint>& points, const PngPoint& p) {
-  std::vector<const PngPoint*> frontier;
-  for (const PngPoint& q : points) {
-    if (q.pareto) frontier.push_back(&q);
-  }
-  std::sort(frontier.begin(), frontier.end(), [](auto* a, auto* b) { return a->ms < b->ms; });
-  auto it = std::find(frontier.begin(), frontier.end(), &p);
-  if (it == frontier.end() || it == frontier.begin()) return "";
-  const PngPoint* prev = *(it - 1);
-  char marginal[96];
-  if (p.ms > prev->ms * 1.05) {
-    std::snprintf(marginal, sizeof marginal, "  %6.0f B saved/ms vs %s",
-                  (prev->bytes - p.bytes) / (p.ms - prev->ms), prev->label.c_str());
-  } else {
-    std::snprintf(marginal, sizeof marginal, "  smaller than %s, same time", prev->label.c_str());
-  }
-  return marginal;
-}
-
+// PNG export (png_bench.cc): for each picture, the reference encoder
+// (libpng's defaults), kbot's old settings (libpng level 3, no filters) as
+// the in-run baseline, and the encoder as it is, on all cores and on one.
+// Ratios: size new / reference (target <= 1), time new / old (target <= 1;
+// for the 2048 x 2048 map <= 0.2, i.e. 5x faster).
 void PngSummary(const Collector& c) {
-  const std::vector<PngPoint> points = PngPoints(c);
-  if (points.empty()) return;
-  constexpr double kTimeBudget = 2.0;
-  const PngPoint* best = ChosenPng(points, kTimeBudget);
-  const Figure* def = c.Find("BM_PngLibpngDefaults");
-  const double ref_ms = def ? def->ns / 1e6 : points.front().ms;
-  const double ref_bytes = def && def->counters.count("bytes") ? def->counters.at("bytes")
-                                                               : points.front().bytes;
-  std::printf("\nPNG export of the 640 x 480 indexed scene (307200 pixels):\n");
-  std::printf("  %-24s %9s %9s %10s %10s  %s\n", "setting", "ms", "bytes", "size/dflt",
-              "time/dflt", "");
-  if (def != nullptr) {
-    std::printf("  %-24s %9.3f %9.0f %10.3f %10.3f\n", "libpng defaults (6, none)", ref_ms,
-                ref_bytes, 1.0, 1.0);
-    Result("png_default_ms", ref_ms);
-    Result("png_default_bytes", ref_bytes);
-  }
-  for (const PngPoint& p : points) {
-    std::printf("  %-24s %9.3f %9.0f %10.3f %10.3f  %-6s%s%s\n", p.label.c_str(), p.ms, p.bytes,
-                p.bytes / ref_bytes, p.ms / ref_ms, p.pareto ? "pareto" : "",
-                &p == best ? " <- chosen" : "", MarginalGain(points, p).c_str());
-    const std::string key =
-        "png_l" + std::to_string(p.level) + (p.filters_all ? "_all" : "_none");
-    Result(key + "_ms", p.ms);
-    Result(key + "_bytes", p.bytes);
-  }
-  if (best != nullptr) {
-    std::printf("  chosen: %s (the smallest PNG within %.0fx the fastest setting's time)\n",
-                best->label.c_str(), kTimeBudget);
-    Result("png_chosen_level", best->level);
-    Result("png_chosen_filters_all", best->filters_all ? 1 : 0);
-    Result("png_chosen_ms", best->ms);
-    Result("png_chosen_bytes", best->bytes);
+  const char* pictures[] = {"640 x 480 indexed scene", "2048 x 2048 RGBA map",
+                            "1024 x 768 opaque RGBA"};
+  const char* keys[] = {"scene", "map", "opaque"};
+  bool header = false;
+  for (int p = 0; p < 3; ++p) {
+    const Figure* f[4] = {};
+    for (int e = 0; e < 4; ++e) {
+      f[e] = c.Find("BM_PngEncode/picture:" + std::to_string(p) + "/encoder:" +
+                    std::to_string(e) + "/real_time");
+    }
+    if (f[0] == nullptr || f[1] == nullptr || f[2] == nullptr) continue;
+    if (!header) {
+      std::printf("\nPNG export (wall ms / bytes; reference = libpng defaults, old = libpng "
+                  "level 3 no filter):\n");
+      header = true;
+    }
+    auto bytes = [](const Figure* x) {
+      return x->counters.count("bytes") ? x->counters.at("bytes") : 0.0;
+    };
+    const double target = p == 1 ? 0.2 : 1.0;
+    const double size_ratio = bytes(f[2]) / bytes(f[0]), time_ratio = f[2]->real_ns / f[1]->real_ns;
+    std::printf("  %-24s reference %8.2f ms %9.0f B   old %8.2f ms %9.0f B   new %8.2f ms %9.0f B"
+                "   size new/ref %.3f (%s)   time new/old %.3f (<= %.1f: %s)",
+                pictures[p], f[0]->real_ns / 1e6, bytes(f[0]), f[1]->real_ns / 1e6, bytes(f[1]),
+                f[2]->real_ns / 1e6, bytes(f[2]), size_ratio, size_ratio <= 1 ? "met" : "MISSED",
+                time_ratio, target, time_ratio <= target ? "met" : "MISSED");
+    const std::string key = std::string("png_") + keys[p];
+    Result(key + "_reference_ms", f[0]->real_ns / 1e6);
+    Result(key + "_reference_bytes", bytes(f[0]));
+    Result(key + "_old_ms", f[1]->real_ns / 1e6);
+    Result(key + "_old_bytes", bytes(f[1]));
+    Result(key + "_new_ms", f[2]->real_ns / 1e6);
+    Result(key + "_new_bytes", bytes(f[2]));
+    Result(key + "_size_vs_reference", size_ratio);
+    Result(key + "_time_vs_old", time_ratio);
+    if (f[3] != nullptr) {
+      std::printf("   one thread %.2f ms (%.2fx)", f[3]->real_ns / 1e6,
+                  f[3]->real_ns / f[2]->real_ns);
+      Result(key + "_one_thread_ms", f[3]->real_ns / 1e6);
+    }
+    std::printf("\n");
   }
 }
 

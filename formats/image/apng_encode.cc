@@ -1,10 +1,10 @@
-// APNG without an APNG-patched libpng: Debian's libpng has no acTL/fcTL/fdAT
-// API, so each frame is compressed by libpng as a standalone PNG, its IDAT
-// payloads are lifted out, and the animation chunks are written around them
-// with png_write_chunk. Every frame is the full canvas, so fcTL offsets are 0,
-// dispose_op is NONE and blend_op is SOURCE (the frame replaces the canvas).
+// APNG: each frame's pixels are compressed as an image of their own
+// (png_writer.h CompressPixels: the same filters, levels and threads as a
+// PNG), and the animation chunks are written around them. Every frame is the
+// full canvas, so fcTL offsets are 0, dispose_op is NONE and blend_op is
+// SOURCE (the frame replaces the canvas).
 #include <cstdint>
-#include <cstring>
+#include <span>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -16,32 +16,6 @@
 namespace kbot::image {
 
 namespace {
-
-constexpr size_t kSignatureSize = 8;
-constexpr size_t kChunkOverhead = 12;  // length, type, CRC
-
-uint32_t GetU32(const uint8_t* p) {
-  return (uint32_t(p[0]) << 24) | (uint32_t(p[1]) << 16) | (uint32_t(p[2]) << 8) | p[3];
-}
-
-// The concatenated IDAT payloads of a PNG libpng just wrote: one zlib stream,
-// which an fdAT may carry whole.
-absl::StatusOr<std::vector<uint8_t>> ImageData(const EncodedImage& png) {
-  std::vector<uint8_t> data;
-  size_t pos = kSignatureSize;
-  while (pos + kChunkOverhead <= png.size()) {
-    const uint32_t length = GetU32(&png[pos]);
-    if (length > png.size() - pos - kChunkOverhead) break;
-    if (std::memcmp(&png[pos + 4], "IDAT", 4) == 0) {
-      data.insert(data.end(), png.begin() + long(pos + 8), png.begin() + long(pos + 8 + length));
-    }
-    pos += kChunkOverhead + length;
-  }
-  if (pos != png.size() || data.empty()) {
-    return absl::InternalError("libpng wrote a frame whose IDAT chunks could not be read back");
-  }
-  return data;
-}
 
 png_detail::Chunk ActlChunk(size_t frames, bool loops) {
   png_detail::Chunk chunk{"acTL", {}};
@@ -73,7 +47,7 @@ PngOptions OneFrame(const PngOptions& options) {
   return frame;
 }
 
-// `encode_frame(i)` returns frame i as a standalone PNG with `layout`.
+// `encode_frame(i)` returns frame i's zlib stream in `layout`.
 template <typename EncodeFrame>
 absl::StatusOr<EncodedImage> Assemble(const png_detail::Layout& layout,
                                       const std::vector<uint16_t>& ticks, bool loops,
@@ -89,9 +63,7 @@ absl::StatusOr<EncodedImage> Assemble(const png_detail::Layout& layout,
                                   absl::StrCat("encoded APNG frame ", i, " of ", ticks.size()))) {
       return absl::CancelledError("the APNG encoding was stopped");
     }
-    absl::StatusOr<EncodedImage> png = encode_frame(i);
-    if (!png.ok()) return png.status();
-    absl::StatusOr<std::vector<uint8_t>> data = ImageData(*png);
+    absl::StatusOr<std::vector<uint8_t>> data = encode_frame(i);
     if (!data.ok()) return data.status();
     chunks.push_back(FctlChunk(sequence++, layout.width, layout.height, ticks[i]));
     if (i == 0) {
@@ -110,7 +82,7 @@ absl::StatusOr<EncodedImage> Assemble(const png_detail::Layout& layout,
                                 absl::StrCat("encoded ", ticks.size(), " APNG frames"))) {
     return absl::CancelledError("the APNG encoding was stopped");
   }
-  return png_detail::WriteChunks(layout, chunks, options);
+  return png_detail::WriteChunks(layout, chunks);
 }
 
 }  // namespace
@@ -133,22 +105,38 @@ absl::StatusOr<EncodedImage> EncodeIndexedApng(const IndexedAnimation& animation
     }
     return EncodeRgbaApng(rgba, options);
   }
-  const png_detail::Layout layout{animation.width, animation.height, &palette, choice.slot};
+  const png_detail::Layout layout =
+      png_detail::IndexedPictureLayout(animation.width, animation.height, palette, choice.slot);
   std::vector<uint8_t> pixels;
   const PngOptions frame_options = OneFrame(options);
   return Assemble(layout, animation.ticks, animation.loops, options, [&](size_t i) {
     ApplySlot(animation.frames[i], choice.slot, pixels);
-    return png_detail::WriteImage(layout, pixels, frame_options);
+    return png_detail::CompressPixels(layout, pixels, frame_options);
   });
 }
 
 absl::StatusOr<EncodedImage> EncodeRgbaApng(const RgbaAnimation& animation,
                                             const PngOptions& options) {
   if (absl::Status s = CheckAnimation(animation); !s.ok()) return s;
-  const png_detail::Layout layout{animation.width, animation.height, nullptr, -1};
+  // One form for all frames: they share the IHDR, PLTE and tRNS.
+  std::vector<std::span<const uint8_t>> frames;
+  for (const RgbaPicture& frame : animation.frames) frames.push_back(frame.rgba);
+  png_detail::StoredForm form;
+  if (absl::Status s = png_detail::ChooseForm(frames, form, options.progress,
+                                              uint64_t(frames.size()));
+      !s.ok()) {
+    return s;
+  }
+  const png_detail::Layout layout =
+      png_detail::RgbaLayout(animation.width, animation.height, form);
+  std::vector<uint8_t> pixels;
   const PngOptions frame_options = OneFrame(options);
   return Assemble(layout, animation.ticks, animation.loops, options, [&](size_t i) {
-    return png_detail::WriteImage(layout, animation.frames[i].rgba, frame_options);
+    if (form.colour == png_detail::ColourType::kRgba) {
+      return png_detail::CompressPixels(layout, animation.frames[i].rgba, frame_options);
+    }
+    png_detail::ToStoredPixels(form, animation.frames[i].rgba, pixels);
+    return png_detail::CompressPixels(layout, pixels, frame_options);
   });
 }
 

@@ -1,217 +1,213 @@
 #include "formats/image/png_encode.h"
 
-#include <png.h>
+#include <libdeflate.h>
 
 #include <algorithm>
-#include <csetjmp>
-#include <cstdio>
+#include <cstring>
 #include <new>
 
 #include "absl/strings/str_cat.h"
-#include "formats/image/png_messages.h"
+#include "formats/image/png_deflate.h"
 #include "formats/image/png_writer.h"
 #include "formats/image/transparent_slot.h"
 
 namespace kbot::image {
 
+namespace png_detail {
+
 namespace {
 
-// Everything the libpng calls need, gathered before they start. It is
-// trivially destructible because it lives in the frame that calls setjmp:
-// libpng reports errors by longjmp, which skips destructors.
-struct WriteJob {
-  png_uint_32 width = 0;
-  png_uint_32 height = 0;
-  int color_type = 0;
-  const png_color* plte = nullptr;
-  int plte_count = 0;
-  const png_byte* trns = nullptr;
-  int trns_count = 0;
-  int zlib_level = 6;
-  int filters = PNG_FILTER_NONE;
-  png_bytepp rows = nullptr;                  // set: write these rows as the image data
-  const png_detail::Chunk* chunks = nullptr;  // rows null: write these, then IEND
-  size_t chunk_count = 0;
-  std::vector<uint8_t>* out = nullptr;
-  Progress* progress = nullptr;  // told each row written; rows only
-  bool cancelled = false;        // the progress said stop
-  PngMessages messages;
-};
+constexpr uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+constexpr int kMaxSide = 1000000;
 
-// The image's rows through libpng, `progress` told each one (a big picture's
-// deflate is tens of milliseconds a hundred rows: a stop has to be heard
-// within it). False when it said stop.
-bool WriteRows(png_structp png, WriteJob* job) {
-  if (job->progress == nullptr) {
-    png_write_image(png, job->rows);
-    return true;
-  }
-  char message[64];
-  for (png_uint_32 y = 0; y < job->height; ++y) {
-    png_write_row(png, job->rows[y]);
-    std::snprintf(message, sizeof message, "encoded PNG row %u of %u", unsigned(y + 1),
-                  unsigned(job->height));
-    if (!job->progress->Report(y + 1, job->height, message)) return false;
-  }
-  return true;
+void PutU32(std::vector<uint8_t>& out, uint32_t v) {
+  out.insert(out.end(), {uint8_t(v >> 24), uint8_t(v >> 16), uint8_t(v >> 8), uint8_t(v)});
 }
 
-void OnWrite(png_structp png, png_bytep data, size_t length) {
-  auto* job = static_cast<WriteJob*>(png_get_io_ptr(png));
-  bool ok = true;
-  try {
-    job->out->insert(job->out->end(), data, data + length);
-  } catch (const std::bad_alloc&) {
-    ok = false;
-  }
-  // Outside the catch block: png_error longjmps, and the exception object
-  // must be gone by then.
-  if (!ok) png_error(png, "out of memory writing the PNG");
+// Length, type, data, and the CRC-32 of type and data (PNG section 5.3).
+void AppendChunk(std::vector<uint8_t>& out, const char* type, const uint8_t* data,
+                 size_t length) {
+  PutU32(out, uint32_t(length));
+  const size_t type_at = out.size();
+  out.insert(out.end(), type, type + 4);
+  if (length > 0) out.insert(out.end(), data, data + length);
+  PutU32(out, uint32_t(libdeflate_crc32(0, out.data() + type_at, 4 + length)));
 }
 
-void OnFlush(png_structp) {}
-
-// The only frame that calls libpng. Returns false with job->messages.error set.
-bool RunWrite(WriteJob* job) {
-  png_structp png =
-      png_create_write_struct(PNG_LIBPNG_VER_STRING, &job->messages, OnPngError, OnPngWarning);
-  if (png == nullptr) {
-    std::snprintf(job->messages.error, sizeof job->messages.error,
-                  "libpng could not start a writer");
-    return false;
-  }
-  png_infop info = png_create_info_struct(png);
-  if (info == nullptr) {
-    png_destroy_write_struct(&png, nullptr);
-    std::snprintf(job->messages.error, sizeof job->messages.error,
-                  "libpng could not start a writer");
-    return false;
-  }
-  if (setjmp(png_jmpbuf(png))) {
-    png_destroy_write_struct(&png, &info);
-    return false;
-  }
-  png_set_write_fn(png, job, OnWrite, OnFlush);
-  png_set_compression_level(png, job->zlib_level);
-  png_set_filter(png, PNG_FILTER_TYPE_BASE, job->filters);
-  png_set_IHDR(png, info, job->width, job->height, 8, job->color_type, PNG_INTERLACE_NONE,
-               PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-  if (job->plte != nullptr) png_set_PLTE(png, info, job->plte, job->plte_count);
-  if (job->trns != nullptr) png_set_tRNS(png, info, job->trns, job->trns_count, nullptr);
-  png_write_info(png, info);  // signature, IHDR, PLTE, tRNS
-  if (job->rows != nullptr) {
-    if (!WriteRows(png, job)) {
-      job->cancelled = true;
-      png_destroy_write_struct(&png, &info);
-      return false;
-    }
-    png_write_end(png, nullptr);
-  } else {
-    // png_write_end would insist on image data written through libpng's own
-    // path; the caller's chunks carry it instead, so IEND is written here.
-    for (size_t i = 0; i < job->chunk_count; ++i) {
-      const png_detail::Chunk& chunk = job->chunks[i];
-      png_write_chunk(png, reinterpret_cast<png_const_bytep>(chunk.type), chunk.data.data(),
-                      chunk.data.size());
-    }
-    png_write_chunk(png, reinterpret_cast<png_const_bytep>("IEND"), nullptr, 0);
-  }
-  png_destroy_write_struct(&png, &info);
-  return true;
+void AppendHeader(const Layout& layout, std::vector<uint8_t>& out) {
+  out.insert(out.end(), kSignature, kSignature + 8);
+  std::vector<uint8_t> ihdr;
+  PutU32(ihdr, uint32_t(layout.width));
+  PutU32(ihdr, uint32_t(layout.height));
+  // Bit depth 8, the colour type, deflate, adaptive filtering, no interlace.
+  ihdr.insert(ihdr.end(), {8, uint8_t(layout.colour), 0, 0, 0});
+  AppendChunk(out, "IHDR", ihdr.data(), ihdr.size());
+  if (layout.colour != ColourType::kIndexed) return;
+  AppendChunk(out, "PLTE", layout.plte.data(), layout.plte.size());
+  if (!layout.trns.empty()) AppendChunk(out, "tRNS", layout.trns.data(), layout.trns.size());
 }
 
 absl::Status CheckOptions(const PngOptions& options) {
-  if (options.zlib_level < 0 || options.zlib_level > 9) {
+  if (options.zlib_level < kPngAutoLevel || options.zlib_level > 12) {
     return absl::InvalidArgumentError(
-        absl::StrCat("zlib level ", options.zlib_level, " is outside 0..9"));
+        absl::StrCat("compression level ", options.zlib_level, " is outside 0..12"));
+  }
+  if (options.threads < 0) {
+    return absl::InvalidArgumentError(absl::StrCat("threads ", options.threads, " is below 0"));
   }
   return absl::OkStatus();
 }
 
-// The storage the WriteJob points into, kept alive by the caller's frame.
-struct Header {
-  png_color plte[256];
-  png_byte trns[256];
-};
+}  // namespace
 
-absl::StatusOr<EncodedImage> Run(const png_detail::Layout& layout, const PngOptions& options,
-                                 Header& header, WriteJob& job) {
-  if (absl::Status s = CheckOptions(options); !s.ok()) return s;
+absl::Status CheckLayout(const Layout& layout) {
   if (absl::Status s = CheckCanvas(layout.width, layout.height); !s.ok()) return s;
-  job.width = png_uint_32(layout.width);
-  job.height = png_uint_32(layout.height);
-  job.zlib_level = options.zlib_level;
-  // libpng alone would pick no filter for palette images and adaptive ones for
-  // RGBA; setting it explicitly makes the option mean the same for both.
-  job.filters = options.filter_none ? PNG_FILTER_NONE : PNG_ALL_FILTERS;
-  if (layout.palette != nullptr) {
-    job.color_type = PNG_COLOR_TYPE_PALETTE;
-    for (int i = 0; i < 256; ++i) {
-      const palette::Rgb& c = layout.palette->colors[size_t(i)];
-      header.plte[i] = png_color{c.r, c.g, c.b};
-    }
-    job.plte = header.plte;
-    job.plte_count = 256;
-    if (layout.trns_slot >= 0 && layout.trns_slot < 256) {
-      // tRNS may stop at the slot: entries past its end are opaque.
-      for (int i = 0; i < layout.trns_slot; ++i) header.trns[i] = 255;
-      header.trns[layout.trns_slot] = 0;
-      job.trns = header.trns;
-      job.trns_count = layout.trns_slot + 1;
-    }
-  } else {
-    job.color_type = PNG_COLOR_TYPE_RGB_ALPHA;
+  if (layout.width > kMaxSide || layout.height > kMaxSide) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "a ", layout.width, " x ", layout.height, " PNG is past the ", kMaxSide,
+        " pixels a side that PNG readers accept (libpng's default limit)"));
   }
-  EncodedImage out;
-  job.out = &out;
-  if (job.rows != nullptr) job.progress = options.progress;
-  if (!RunWrite(&job)) {
-    if (job.cancelled) return absl::CancelledError("PNG encoding: cancelled");
-    return absl::InternalError(
-        absl::StrCat("libpng: ", job.messages.error, job.messages.warning[0] != 0 ? " (" : "",
-                     job.messages.warning, job.messages.warning[0] != 0 ? ")" : ""));
+  if (layout.colour == ColourType::kIndexed &&
+      (layout.plte.empty() || layout.plte.size() > 768 || layout.plte.size() % 3 != 0 ||
+       layout.trns.size() > layout.plte.size() / 3)) {
+    return absl::InternalError(absl::StrCat("a PLTE of ", layout.plte.size(),
+                                            " bytes with a tRNS of ", layout.trns.size()));
   }
-  return out;
+  return absl::OkStatus();
+}
+
+namespace {
+
+absl::StatusOr<ZlibStream> Compress(const Layout& layout, std::span<const uint8_t> pixels,
+                                    const PngOptions& options) {
+  if (absl::Status s = CheckOptions(options); !s.ok()) return s;
+  if (absl::Status s = CheckLayout(layout); !s.ok()) return s;
+  const size_t row_bytes = size_t(layout.width) * size_t(layout.bytes_per_pixel());
+  if (pixels.size() != row_bytes * size_t(layout.height)) {
+    return absl::InvalidArgumentError(absl::StrCat("a ", layout.width, " x ", layout.height,
+                                                   " image needs ",
+                                                   row_bytes * size_t(layout.height),
+                                                   " bytes of pixels, got ", pixels.size()));
+  }
+  RowSource rows;
+  rows.pixels = pixels.data();
+  rows.row_bytes = row_bytes;
+  rows.height = layout.height;
+  rows.bpp = layout.bytes_per_pixel();
+  rows.filter = options.filter_none || layout.colour == ColourType::kIndexed
+                    ? FilterChoice::kNone
+                    : FilterChoice::kAdaptive;
+  DeflateOptions deflate;
+  deflate.level = options.zlib_level;
+  deflate.threads = options.threads;
+  deflate.progress = options.progress;
+  return DeflateRowsInParts(rows, deflate);
+}
+
+// The stream as IDAT chunks of at most kIdatBytes, copied from its parts once,
+// each chunk's CRC computed as it goes.
+void AppendIdats(std::vector<uint8_t>& out, const ZlibStream& zlib) {
+  const std::vector<std::span<const uint8_t>> parts = zlib.Parts();
+  size_t part = 0, offset = 0;
+  for (size_t left = zlib.size(); left > 0;) {
+    const size_t length = std::min(kIdatBytes, left);
+    PutU32(out, uint32_t(length));
+    out.insert(out.end(), {'I', 'D', 'A', 'T'});
+    uint32_t crc = uint32_t(libdeflate_crc32(0, "IDAT", 4));
+    for (size_t need = length; need > 0;) {
+      const std::span<const uint8_t> p = parts[part];
+      const size_t take = std::min(need, p.size() - offset);
+      out.insert(out.end(), p.begin() + long(offset), p.begin() + long(offset + take));
+      crc = uint32_t(libdeflate_crc32(crc, p.data() + offset, take));
+      need -= take, offset += take;
+      if (offset == p.size()) ++part, offset = 0;
+    }
+    PutU32(out, crc);
+    left -= length;
+  }
 }
 
 }  // namespace
 
-namespace png_detail {
-
-absl::StatusOr<EncodedImage> WriteImage(const Layout& layout, std::span<const uint8_t> pixels,
-                                        const PngOptions& options) {
-  if (absl::Status s = CheckCanvas(layout.width, layout.height); !s.ok()) return s;
-  const size_t bytes_per_pixel = layout.palette != nullptr ? 1 : 4;
-  const size_t stride = size_t(layout.width) * bytes_per_pixel;
-  if (pixels.size() != stride * size_t(layout.height)) {
-    return absl::InvalidArgumentError(absl::StrCat("a ", layout.width, " x ", layout.height,
-                                                   " image needs ", stride * size_t(layout.height),
-                                                   " bytes of pixels, got ", pixels.size()));
+absl::StatusOr<std::vector<uint8_t>> CompressPixels(const Layout& layout,
+                                                    std::span<const uint8_t> pixels,
+                                                    const PngOptions& options) {
+  absl::StatusOr<ZlibStream> zlib = Compress(layout, pixels, options);
+  if (!zlib.ok()) return zlib.status();
+  try {
+    return zlib->Join();
+  } catch (const std::bad_alloc&) {
+    return absl::ResourceExhaustedError("out of memory joining a PNG's compressed data");
   }
-  // libpng takes non-const row pointers but only reads them when writing.
-  std::vector<png_bytep> rows(size_t(layout.height));
-  for (size_t y = 0; y < rows.size(); ++y) {
-    rows[y] = const_cast<png_bytep>(pixels.data() + y * stride);
-  }
-  Header header;
-  WriteJob job;
-  job.rows = rows.data();
-  return Run(layout, options, header, job);
 }
 
-absl::StatusOr<EncodedImage> WriteChunks(const Layout& layout, std::span<const Chunk> chunks,
-                                         const PngOptions& options) {
+absl::StatusOr<EncodedImage> WriteChunks(const Layout& layout, std::span<const Chunk> chunks) {
+  if (absl::Status s = CheckLayout(layout); !s.ok()) return s;
+  size_t size = 8 + 25 + layout.plte.size() + layout.trns.size() + 24 + 12;
   for (const Chunk& chunk : chunks) {
-    if (chunk.data.size() > PNG_UINT_31_MAX) {
+    if (chunk.data.size() > 0x7fffffffu) {
       return absl::InvalidArgumentError(absl::StrCat(
           "a ", chunk.type, " chunk of ", chunk.data.size(), " bytes is over the PNG limit"));
     }
+    size += 12 + chunk.data.size();
   }
-  Header header;
-  WriteJob job;
-  job.chunks = chunks.data();
-  job.chunk_count = chunks.size();
-  return Run(layout, options, header, job);
+  EncodedImage out;
+  out.reserve(size);
+  AppendHeader(layout, out);
+  for (const Chunk& chunk : chunks) {
+    AppendChunk(out, chunk.type, chunk.data.data(), chunk.data.size());
+  }
+  AppendChunk(out, "IEND", nullptr, 0);
+  return out;
+}
+
+absl::StatusOr<EncodedImage> WriteImage(const Layout& layout, std::span<const uint8_t> pixels,
+                                        const PngOptions& options) {
+  absl::StatusOr<ZlibStream> zlib = Compress(layout, pixels, options);
+  if (!zlib.ok()) return zlib.status();
+  try {
+    EncodedImage out;
+    const size_t idats = (zlib->size() + kIdatBytes - 1) / kIdatBytes;
+    out.reserve(8 + 25 + layout.plte.size() + layout.trns.size() + 24 + 12 * idats +
+                zlib->size() + 12);
+    AppendHeader(layout, out);
+    AppendIdats(out, *zlib);
+    AppendChunk(out, "IEND", nullptr, 0);
+    return out;
+  } catch (const std::bad_alloc&) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("out of memory writing a ", zlib->size(), "-byte PNG"));
+  }
+}
+
+}  // namespace png_detail
+
+namespace png_detail {
+
+Layout IndexedPictureLayout(int width, int height, const palette::Palette& palette, int slot) {
+  Layout layout;
+  layout.width = width;
+  layout.height = height;
+  layout.colour = ColourType::kIndexed;
+  for (const palette::Rgb& c : palette.colors) {
+    layout.plte.insert(layout.plte.end(), {c.r, c.g, c.b});
+  }
+  // tRNS stops at the slot: entries past its end are opaque.
+  if (slot >= 0 && slot < 256) {
+    layout.trns.assign(size_t(slot) + 1, 255);
+    layout.trns[size_t(slot)] = 0;
+  }
+  return layout;
+}
+
+Layout RgbaLayout(int width, int height, const StoredForm& form) {
+  Layout layout;
+  layout.width = width;
+  layout.height = height;
+  layout.colour = form.colour;
+  layout.plte = form.plte;
+  layout.trns = form.trns;
+  return layout;
 }
 
 }  // namespace png_detail
@@ -224,14 +220,27 @@ absl::StatusOr<EncodedImage> EncodeIndexedPng(const IndexedPicture& picture,
   if (choice.needs_rgba()) return EncodeRgbaPng(ToRgba(picture, palette), options);
   std::vector<uint8_t> pixels;
   ApplySlot(picture, choice.slot, pixels);
-  return png_detail::WriteImage({picture.width, picture.height, &palette, choice.slot}, pixels,
-                                options);
+  return png_detail::WriteImage(
+      png_detail::IndexedPictureLayout(picture.width, picture.height, palette, choice.slot),
+      pixels, options);
 }
 
 absl::StatusOr<EncodedImage> EncodeRgbaPng(const RgbaPicture& picture, const PngOptions& options) {
   if (absl::Status s = CheckPicture(picture); !s.ok()) return s;
-  return png_detail::WriteImage({picture.width, picture.height, nullptr, -1}, picture.rgba,
-                                options);
+  png_detail::StoredForm form;
+  const std::span<const uint8_t> frames[1] = {picture.rgba};
+  if (absl::Status s = png_detail::ChooseForm(frames, form, options.progress,
+                                              uint64_t(picture.height));
+      !s.ok()) {
+    return s;
+  }
+  const png_detail::Layout layout = png_detail::RgbaLayout(picture.width, picture.height, form);
+  if (form.colour == png_detail::ColourType::kRgba) {
+    return png_detail::WriteImage(layout, picture.rgba, options);
+  }
+  std::vector<uint8_t> stored;
+  png_detail::ToStoredPixels(form, picture.rgba, stored);
+  return png_detail::WriteImage(layout, stored, options);
 }
 
 RgbaPicture ToRgba(const IndexedPicture& picture, const palette::Palette& palette) {

@@ -1,11 +1,15 @@
-// PNG and APNG writing through libpng.
+// PNG and APNG writing: kbot's own chunk writer, the rows filtered and
+// compressed by libdeflate (png_deflate.h), big pictures on two threads.
 //
-// Indexed output: colour type 3, bit depth 8, a PLTE of all 256 palette
-// colours and a tRNS that makes exactly one slot transparent (see
-// transparent_slot.h). When no slot is free the picture is written as RGBA.
-// APNG: acTL / fcTL / fdAT chunks written through png_write_chunk, each
-// frame's image data compressed by libpng; delays are exact (ticks / 30 s),
-// num_plays is 0 (forever) for a looping sequence and 1 otherwise.
+// Indexed pictures: colour type 3, bit depth 8, a PLTE of all 256 palette
+// colours (an editor then offers the whole game palette) and a tRNS that makes
+// exactly one slot transparent (see transparent_slot.h). When no slot is free
+// the picture is written as RGBA.
+// RGBA pictures: stored as RGB when every pixel is opaque, indexed when they
+// have at most 256 colours (png_colour_type.h says exactly when), else RGBA.
+// APNG: acTL / fcTL / fdAT chunks, each frame compressed as an image of its
+// own; delays are exact (ticks / 30 s), num_plays is 0 (forever) for a looping
+// sequence and 1 otherwise.
 #pragma once
 
 #include <cstdint>
@@ -20,15 +24,26 @@
 
 namespace kbot::image {
 
+inline constexpr int kPngAutoLevel = -1;
+
 struct PngOptions {
-  // bench/png_bench.cc, 640 x 480 indexed art: level 3 without filters is 2.9x
-  // faster than libpng's default level 6 for 7% more bytes; filters never pay
-  // at level 3 or below (palette images do not predict well).
-  int zlib_level = 3;
-  bool filter_none = true;  // PNG recommends no filtering for palette images
+  // libdeflate's level, 0 (stored) .. 12, or kPngAutoLevel: by the picture's
+  // size (png_deflate.h ChooseLevel: 9, 6 or 1), measured in bench/png_bench.cc
+  // against libpng's defaults (zlib 6, adaptive filters): smaller files for
+  // every benchmark picture, and faster than kbot's old libpng level 3.
+  int zlib_level = kPngAutoLevel;
+  // true: no row is filtered. false: rows of RGB and RGBA pictures are
+  // filtered by png_filter.h's heuristic; indexed rows never are (filters
+  // made the benchmark's sprite sheet 10-13% larger: palette images do not
+  // predict).
+  bool filter_none = false;
   // Animations report each frame encoded here, a single picture each band of
   // rows; a stop makes the encoder return CancelledError.
   Progress* progress = nullptr;
+  // 0: pictures of at least 1 MiB on two threads (when there are two cores);
+  // 1: the calling thread only. The bytes are the same either way but for
+  // where the stream is cut.
+  int threads = 0;
 };
 
 using EncodedImage = std::vector<uint8_t>;

@@ -140,7 +140,7 @@ TEST(EncodeIndexedPng, BothFilterSettingsAndLevelsRoundTrip) {
     p.index[i] = uint8_t(rng() % 12);  // leaves 12 free
   }
   for (bool filter_none : {true, false}) {
-    for (int level : {0, 1, 6, 9}) {
+    for (int level : {0, 1, 6, 9, 12}) {
       SCOPED_TRACE(::testing::Message() << "filter_none " << filter_none << " level " << level);
       const DecodedPng d = EncodeDecode(p, PngOptions{level, filter_none});
       EXPECT_EQ(d.trns, TrnsFor(12));
@@ -150,16 +150,18 @@ TEST(EncodeIndexedPng, BothFilterSettingsAndLevelsRoundTrip) {
 }
 
 TEST(EncodeIndexedPng, LargeImageSpansSeveralIdatChunks) {
-  IndexedPicture p(300, 200, 0, 1, 255);
+  // Stored (level 0): 1.1 MB of data, past the 1 MiB an IDAT holds.
+  IndexedPicture p(1100, 1000, 0, 1, 255);
   for (size_t i = 0; i < p.pixels(); ++i) p.index[i] = uint8_t(i * 7 % 255);
   p.opaque[12345] = 0;
   absl::StatusOr<EncodedImage> png = EncodeIndexedPng(p, Pal(), PngOptions{0, true});
+  ASSERT_TRUE(png.ok()) << png.status();
   ASSERT_TRUE(png.ok()) << png.status();
   auto chunks = ParsePngChunks(*png);
   ASSERT_TRUE(chunks.ok()) << chunks.status();
   int idats = 0;
   for (const auto& c : *chunks) idats += c.type == "IDAT";
-  EXPECT_GT(idats, 1);
+  EXPECT_EQ(idats, 2);
   auto d = DecodePng(*png);
   ASSERT_TRUE(d.ok()) << d.status();
   ExpectPixels(p, *d, 255);
@@ -189,20 +191,23 @@ TEST(EncodeIndexedPng, RejectsEmptyAndMalformedPictures) {
   EXPECT_TRUE(absl::StrContains(bad.status().message(), "needs 16")) << bad.status();
 }
 
-TEST(EncodeIndexedPng, RejectsBadZlibLevel) {
+TEST(EncodeIndexedPng, RejectsBadLevelAndThreads) {
   const IndexedPicture p = PictureFromCells(1, 1, 0, {1});
-  absl::StatusOr<EncodedImage> png = EncodeIndexedPng(p, Pal(), PngOptions{10, true});
+  absl::StatusOr<EncodedImage> png = EncodeIndexedPng(p, Pal(), PngOptions{13, true});
   ASSERT_FALSE(png.ok());
-  EXPECT_TRUE(absl::StrContains(png.status().message(), "zlib level 10")) << png.status();
+  EXPECT_EQ(png.status().message(), "compression level 13 is outside 0..12");
+  EXPECT_FALSE(EncodeIndexedPng(p, Pal(), PngOptions{-2, true}).ok());
+  EXPECT_FALSE(EncodeIndexedPng(p, Pal(), PngOptions{6, true, nullptr, -1}).ok());
 }
 
-TEST(EncodeIndexedPng, LibpngErrorsBecomeStatuses) {
-  // Wider than libpng's default user limit (1,000,000): libpng longjmps out
-  // of png_set_IHDR and the encoder must turn that into a status.
+TEST(EncodeIndexedPng, RefusesSidesPastWhatReadersAccept) {
+  // libpng refuses to read more than 1,000,000 pixels a side by default.
   IndexedPicture p(1000001, 1, 1, 1, 0);
   absl::StatusOr<EncodedImage> png = EncodeIndexedPng(p, Pal());
   ASSERT_FALSE(png.ok());
-  EXPECT_TRUE(absl::StrContains(png.status().message(), "libpng")) << png.status();
+  EXPECT_EQ(png.status().message(),
+            "a 1000001 x 1 PNG is past the 1000000 pixels a side that PNG readers accept "
+            "(libpng's default limit)");
 }
 
 TEST(EncodeRgbaPng, RoundTripsEveryByte) {

@@ -186,7 +186,7 @@ TEST(MapRender, ALargeRenderIsALinkWithASmallerPreview) {
   const tools::ToolResult inline_render = Call(args, NoCaps());
   ASSERT_FALSE(inline_render.error);
   tools::Limits small = NoCaps();
-  small.max_inline_image_base64 = 40000;
+  small.max_inline_image_base64 = 6000;  // the render is 7.6 KB of PNG (10.2 K in base64)
   const tools::ToolResult r = Call(args, small);
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(r.structured["delivery"], "resource_link");

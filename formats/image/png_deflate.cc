@@ -1,0 +1,305 @@
+#include "formats/image/png_deflate.h"
+
+#include <libdeflate.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <memory>
+#include <new>
+#include <system_error>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "formats/image/png_deflate_join.h"
+
+namespace kbot::image::png_detail {
+
+namespace {
+
+// Of the rows of a two-piece picture, the first piece's share: it also has to
+// be decoded again to be joined (png_deflate_join.h), which costs it 35-80% of
+// its compression time, so it gets less than half to finish with the other.
+constexpr double kFirstPieceShare = 0.4;
+
+struct FreeCompressor {
+  void operator()(libdeflate_compressor* c) const { libdeflate_free_compressor(c); }
+};
+
+// One compressor per level and thread, kept: a level-9 compressor is about a
+// megabyte of tables, and allocating it for each small picture would cost
+// more than compressing the picture.
+libdeflate_compressor* CompressorFor(int level) {
+  thread_local std::unique_ptr<libdeflate_compressor, FreeCompressor> cached[13];
+  std::unique_ptr<libdeflate_compressor, FreeCompressor>& c = cached[level];
+  if (c == nullptr) c.reset(libdeflate_alloc_compressor(level));
+  return c.get();
+}
+
+// Rows [first, end) of the picture, filtered, compressed, and made joinable
+// unless they are the picture's last.
+// The buffers are left uninitialised (new[] without ()): zero-filling the
+// 17 MB of a big picture's rows cost a quarter of its encoding time.
+struct Piece {
+  int first = 0;
+  int end = 0;
+  std::unique_ptr<uint8_t[]> filtered;
+  size_t filtered_bytes = 0;
+  std::unique_ptr<uint8_t[]> deflated;  // raw DEFLATE
+  size_t deflated_bytes = 0;
+  uint32_t adler = 1;
+  absl::Status status;
+};
+
+// Says how far the rows are, band by band, and hears a stop; on the calling
+// thread only. `helper_rows` counts rows another thread has filtered.
+class RowProgress {
+ public:
+  RowProgress(Progress* progress, int height, const std::atomic<int>* helper_rows)
+      : progress_(progress), height_(uint64_t(height)), helper_rows_(helper_rows) {}
+
+  // False when told to stop. Rows count up to height - 1 until the stream is
+  // whole: the last row is reported once, by Finish.
+  bool Rows(int own_rows) {
+    if (progress_ == nullptr) return true;
+    uint64_t done = uint64_t(own_rows);
+    if (helper_rows_ != nullptr) done += uint64_t(helper_rows_->load());
+    done = std::min(done, height_ - 1);
+    return Say(done);
+  }
+  bool Finish() { return progress_ == nullptr || Say(height_); }
+
+ private:
+  bool Say(uint64_t done) {
+    char message[64];
+    std::snprintf(message, sizeof message, "encoded PNG row %llu of %llu",
+                  static_cast<unsigned long long>(done), static_cast<unsigned long long>(height_));
+    return progress_->Report(done, height_, message);
+  }
+
+  Progress* progress_;
+  uint64_t height_;
+  const std::atomic<int>* helper_rows_;
+};
+
+// A band is about 16 KiB of rows: a report every few tens of microseconds.
+int BandRows(size_t row_bytes) {
+  return int(std::max<size_t>(1, (size_t(16) << 10) / (row_bytes + 1)));
+}
+
+// Filters the piece's rows; `on_band(rows_done)` returns false to stop (then
+// this returns false too).
+template <typename OnBand>
+bool FilterPiece(const RowSource& rows, Piece& piece, OnBand on_band) {
+  const size_t stored = rows.row_bytes + 1;
+  piece.filtered_bytes = stored * size_t(piece.end - piece.first);
+  piece.filtered.reset(new uint8_t[piece.filtered_bytes]);
+  std::vector<uint8_t> scratch(rows.filter == FilterChoice::kNone ? 0 : 4 * rows.row_bytes);
+  const int band = BandRows(rows.row_bytes);
+  for (int y = piece.first; y < piece.end; ++y) {
+    const uint8_t* cur = rows.pixels + size_t(y) * rows.row_bytes;
+    const uint8_t* prev = y > 0 ? cur - rows.row_bytes : nullptr;
+    FilterRow(rows.filter, cur, prev, rows.row_bytes, rows.bpp,
+              piece.filtered.get() + stored * size_t(y - piece.first), scratch.data());
+    const int done = y + 1 - piece.first;
+    if ((done % band == 0 || y + 1 == piece.end) && !on_band(done)) return false;
+  }
+  return true;
+}
+
+// Compresses the filtered rows and, unless the piece is the picture's last,
+// makes it joinable.
+absl::Status CompressPiece(Piece& piece, int level, bool last) {
+  libdeflate_compressor* compressor = CompressorFor(level);
+  if (compressor == nullptr) return absl::ResourceExhaustedError("no memory for a compressor");
+  const size_t bound =
+      libdeflate_deflate_compress_bound(compressor, piece.filtered_bytes) + kJoinSlack;
+  piece.deflated.reset(new uint8_t[bound]);
+  piece.deflated_bytes = libdeflate_deflate_compress(
+      compressor, piece.filtered.get(), piece.filtered_bytes, piece.deflated.get(), bound);
+  if (piece.deflated_bytes == 0) {
+    return absl::InternalError("libdeflate found its output bound too small");
+  }
+  piece.adler = uint32_t(libdeflate_adler32(1, piece.filtered.get(), piece.filtered_bytes));
+  piece.filtered.reset();  // the rows are no longer needed
+  if (last) return absl::OkStatus();
+  absl::StatusOr<size_t> joinable = MakeJoinable(piece.deflated.get(), piece.deflated_bytes);
+  if (!joinable.ok()) return joinable.status();
+  piece.deflated_bytes = *joinable;
+  return absl::OkStatus();
+}
+
+// The zlib header for `level` (RFC 1950: deflate, 32 KiB window, FLEVEL as
+// libdeflate writes it, FCHECK making the pair a multiple of 31).
+void PutHeader(int level, uint8_t* out) {
+  const unsigned cmf = 0x78;
+  const unsigned flevel = level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3;
+  unsigned flg = flevel << 6;
+  flg += 31 - (cmf * 256 + flg) % 31;
+  out[0] = uint8_t(cmf);
+  out[1] = uint8_t(flg);
+}
+
+void PutAdler(uint32_t adler, uint8_t* out) {
+  out[0] = uint8_t(adler >> 24), out[1] = uint8_t(adler >> 16);
+  out[2] = uint8_t(adler >> 8), out[3] = uint8_t(adler);
+}
+
+int ThreadsFor(const DeflateOptions& options, size_t filtered_bytes, int height) {
+  if (options.threads == 1 || height < 2) return 1;
+  if (options.threads == 0) {
+    if (filtered_bytes < kParallelBytes || std::thread::hardware_concurrency() < 2) return 1;
+  }
+  return 2;
+}
+
+}  // namespace
+
+int ChooseLevel(size_t filtered_bytes) {
+  if (filtered_bytes < (size_t(64) << 10)) return 9;
+  if (filtered_bytes <= (size_t(1) << 20)) return 6;
+  return 1;
+}
+
+namespace {
+
+// The second piece, on a thread of its own.
+void RunHelper(const RowSource& rows, Piece& piece, int level, std::atomic<bool>& stop,
+               std::atomic<int>& rows_done) {
+  try {
+    const bool filtered = FilterPiece(rows, piece, [&](int done) {
+      rows_done.store(done);
+      return !stop.load();
+    });
+    if (!filtered) {
+      piece.status = absl::CancelledError("PNG encoding: cancelled");
+      return;
+    }
+    piece.status = CompressPiece(piece, level, true);
+  } catch (const std::bad_alloc&) {
+    piece.status = absl::ResourceExhaustedError("out of memory compressing a PNG");
+  }
+}
+
+ZlibStream Assemble(Piece& first, Piece* second, int level) {
+  ZlibStream out;
+  PutHeader(level, out.header);
+  uint32_t adler = first.adler;
+  out.pieces[0] = std::move(first.deflated);
+  out.piece_bytes[0] = first.deflated_bytes;
+  if (second != nullptr) {
+    adler = uint32_t(adler32_combine(adler, second->adler, z_off_t(second->filtered_bytes)));
+    out.pieces[1] = std::move(second->deflated);
+    out.piece_bytes[1] = second->deflated_bytes;
+  }
+  PutAdler(adler, out.adler);
+  return out;
+}
+
+// Joins the helper thread on every way out; a way out before its end tells
+// it to stop first.
+struct HelperGuard {
+  std::thread& thread;
+  std::atomic<bool>& stop;
+  ~HelperGuard() {
+    if (!thread.joinable()) return;
+    stop.store(true);
+    thread.join();
+  }
+};
+
+// Splits the rows in two and starts the helper on the second piece. When no
+// thread can be started, `helper` stays empty and the calling thread does both.
+void StartHelper(const RowSource& rows, Piece& first, Piece& second, int level,
+                 std::atomic<bool>& stop, std::atomic<int>& helper_rows, std::thread& helper) {
+  first.end = std::clamp(int(double(rows.height) * kFirstPieceShare), 1, rows.height - 1);
+  second.first = first.end;
+  second.end = rows.height;
+  try {
+    helper = std::thread(RunHelper, std::cref(rows), std::ref(second), level, std::ref(stop),
+                         std::ref(helper_rows));
+  } catch (const std::system_error&) {
+    // No thread to be had: the second piece waits for the first.
+  }
+}
+
+absl::StatusOr<ZlibStream> Run(const RowSource& rows, int level, int threads,
+                               Progress* reporter) {
+  Piece first, second;
+  first.end = rows.height;
+  std::atomic<bool> stop{false};
+  std::atomic<int> helper_rows{0};
+  std::thread helper;
+  HelperGuard guard{helper, stop};
+  const bool two = threads == 2;
+  if (two) StartHelper(rows, first, second, level, stop, helper_rows, helper);
+  RowProgress progress(reporter, rows.height, helper.joinable() ? &helper_rows : nullptr);
+  const absl::Status cancelled = absl::CancelledError("PNG encoding: cancelled");
+  if (!FilterPiece(rows, first, [&](int done) { return progress.Rows(done); })) return cancelled;
+  if (absl::Status s = CompressPiece(first, level, !two); !s.ok()) return s;
+  if (two && !helper.joinable()) {
+    const int offset = first.end;
+    if (!FilterPiece(rows, second, [&](int done) { return progress.Rows(offset + done); })) {
+      return cancelled;
+    }
+    if (absl::Status s = CompressPiece(second, level, true); !s.ok()) return s;
+  } else if (two) {
+    helper.join();
+    if (!second.status.ok()) return second.status;
+  }
+  if (!progress.Finish()) return cancelled;
+  return Assemble(first, two ? &second : nullptr, level);
+}
+
+}  // namespace
+
+std::vector<std::span<const uint8_t>> ZlibStream::Parts() const {
+  std::vector<std::span<const uint8_t>> parts = {{header, 2}};
+  for (int i = 0; i < 2; ++i) {
+    if (pieces[i] != nullptr) parts.emplace_back(pieces[i].get(), piece_bytes[i]);
+  }
+  parts.emplace_back(adler, 4);
+  return parts;
+}
+
+size_t ZlibStream::size() const { return 2 + piece_bytes[0] + piece_bytes[1] + 4; }
+
+std::vector<uint8_t> ZlibStream::Join() const {
+  std::vector<uint8_t> out;
+  out.reserve(size());
+  for (std::span<const uint8_t> part : Parts()) out.insert(out.end(), part.begin(), part.end());
+  return out;
+}
+
+absl::StatusOr<std::vector<uint8_t>> DeflateRows(const RowSource& rows,
+                                                 const DeflateOptions& options) {
+  absl::StatusOr<ZlibStream> stream = DeflateRowsInParts(rows, options);
+  if (!stream.ok()) return stream.status();
+  try {
+    return stream->Join();
+  } catch (const std::bad_alloc&) {
+    return absl::ResourceExhaustedError("out of memory joining a PNG's compressed data");
+  }
+}
+
+absl::StatusOr<ZlibStream> DeflateRowsInParts(const RowSource& rows,
+                                              const DeflateOptions& options) {
+  if (rows.height <= 0 || rows.row_bytes == 0) {
+    return absl::InvalidArgumentError("no rows to compress");
+  }
+  const size_t filtered_bytes = (rows.row_bytes + 1) * size_t(rows.height);
+  const int level = options.level == kAutoLevel ? ChooseLevel(filtered_bytes) : options.level;
+  if (level < 0 || level > 12) {
+    return absl::InvalidArgumentError(absl::StrCat("compression level ", level,
+                                                   " is outside 0..12"));
+  }
+  try {
+    return Run(rows, level, ThreadsFor(options, filtered_bytes, rows.height), options.progress);
+  } catch (const std::bad_alloc&) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("out of memory compressing ", filtered_bytes, " bytes of PNG rows"));
+  }
+}
+
+}  // namespace kbot::image::png_detail

@@ -1,0 +1,78 @@
+// The compressed image data of a PNG (what its IDAT chunks, or an APNG
+// frame's fdAT chunks, carry): the rows filtered (png_filter.h), then one zlib
+// stream (RFC 1950) made by libdeflate.
+//
+// A big picture is cut into two pieces of rows, each filtered and compressed
+// on its own thread, as pigz does: libdeflate writes a whole stream for each,
+// so the first one's last block loses its BFINAL bit and gets an empty stored
+// block after it (the same bytes a zlib Z_SYNC_FLUSH ends with), and the
+// pieces concatenate into one stream; the Adler-32s of the pieces are joined
+// with adler32_combine. The second piece starts without the first's last
+// 32 KiB as history, which costs a few hundred bytes in millions.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "base/progress.h"
+#include "formats/image/png_filter.h"
+
+namespace kbot::image::png_detail {
+
+// The rows of one image as the PNG stores them.
+struct RowSource {
+  const uint8_t* pixels = nullptr;  // `height` rows of `row_bytes`, top-down
+  size_t row_bytes = 0;
+  int height = 0;
+  int bpp = 1;  // bytes a pixel: 1 indexed, 3 RGB, 4 RGBA
+  FilterChoice filter = FilterChoice::kNone;
+};
+
+inline constexpr int kAutoLevel = -1;
+
+struct DeflateOptions {
+  int level = kAutoLevel;  // libdeflate's 0..12, or kAutoLevel: ChooseLevel
+  int threads = 0;         // 0: two threads from kParallelBytes on; 1: the calling thread
+  // Told the rows filtered, band by band, and "row H of H" once the stream is
+  // whole; a stop makes DeflateRows return CancelledError. Called on the
+  // calling thread only.
+  Progress* progress = nullptr;
+};
+
+// The level for `filtered_bytes` of rows (bench/png_bench.cc measures these):
+// libdeflate's 9 below 64 KiB (0.8-1.0x the size of zlib's 6, which is 20%
+// worse than libdeflate's 6 on sprites that small), 6 up to 1 MiB, and 1 above
+// (3x the speed of zlib's 3 on the benchmark map, within 1% of libdeflate's 6
+// there).
+int ChooseLevel(size_t filtered_bytes);
+
+// From this many bytes of filtered rows on, two threads share the work when
+// the machine has two cores; below it a thread's start costs more than it saves.
+inline constexpr size_t kParallelBytes = size_t(1) << 20;
+
+// A zlib stream in the parts it was made in, so that a writer copies each
+// byte once: the 2-byte header, one or two pieces of DEFLATE, the Adler-32.
+struct ZlibStream {
+  uint8_t header[2] = {};
+  std::unique_ptr<uint8_t[]> pieces[2];
+  size_t piece_bytes[2] = {};
+  uint8_t adler[4] = {};
+
+  std::vector<std::span<const uint8_t>> Parts() const;
+  size_t size() const;
+  std::vector<uint8_t> Join() const;
+};
+
+// The zlib stream of the filtered rows. Errors: CancelledError when the
+// progress said stop, ResourceExhausted when memory ran out.
+absl::StatusOr<ZlibStream> DeflateRowsInParts(const RowSource& rows,
+                                              const DeflateOptions& options);
+// The same in one buffer.
+absl::StatusOr<std::vector<uint8_t>> DeflateRows(const RowSource& rows,
+                                                 const DeflateOptions& options);
+
+}  // namespace kbot::image::png_detail
