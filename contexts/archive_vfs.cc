@@ -75,7 +75,7 @@ class ArchiveVfs final : public Vfs {
   }
 
   VfsStat StatOf(const hpi::HpiEntry& e) const {
-    return VfsStat{e.path, e.size, archive_.modified_ns};
+    return VfsStat{e.path, e.size, archive_.modified_ns, archive_.identity.Entry(e.path)};
   }
 
   absl::StatusOr<const hpi::HpiEntry*> Find(absl::string_view given) const {

@@ -74,8 +74,12 @@ class DirectoryVfs final : public Vfs {
   };
 
   static VfsStat StatOf(const Found& found) {
-    return VfsStat{found.spelling, uint64_t(found.st.st_size),
-                   int64_t(found.st.st_mtim.tv_sec) * 1000000000 + found.st.st_mtim.tv_nsec};
+    const int64_t modified_ns =
+        int64_t(found.st.st_mtim.tv_sec) * 1000000000 + found.st.st_mtim.tv_nsec;
+    const uint64_t size = uint64_t(found.st.st_size);
+    return VfsStat{found.spelling, size, modified_ns,
+                   FileIdentity{found.real, uint64_t(found.st.st_dev), uint64_t(found.st.st_ino),
+                                size, modified_ns, ""}};
   }
 
   bool Inside(const std::string& real) const {

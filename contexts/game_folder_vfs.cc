@@ -138,7 +138,7 @@ bool GameFolderVfs::SameArchives(const Snapshot& s, const std::vector<VfsStat>& 
   for (size_t i = 0; i < now.size(); ++i) {
     const VfsStat& was = s.archives[i].stat;
     if (was.path != now[i].path || was.size != now[i].size ||
-        was.modified_ns != now[i].modified_ns) {
+        was.modified_ns != now[i].modified_ns || was.identity != now[i].identity) {
       return false;
     }
   }
@@ -177,8 +177,11 @@ std::shared_ptr<const Snapshot> GameFolderVfs::Open(int64_t folder_modified_ns,
   for (VfsStat& stat : archives) {
     Snapshot::Archive archive{stat, nullptr, ""};
     auto same = before.find(stat.path);
+    // The identity too: an archive renamed over another of the same size and
+    // time (cp -p, an unpacked backup) is another file.
     if (same != before.end() && same->second->stat.size == stat.size &&
-        same->second->stat.modified_ns == stat.modified_ns) {
+        same->second->stat.modified_ns == stat.modified_ns &&
+        same->second->stat.identity == stat.identity) {
       archive = *same->second;
     } else if (absl::StatusOr<VfsFile> file = loose_->Read(stat.path); !file.ok()) {
       archive.problem = WithoutName(file.status(), stat.path);

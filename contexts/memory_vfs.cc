@@ -1,6 +1,7 @@
 // A VFS over files held in memory (the built-in demo context), looked up like
 // a folder: NormalizePath, then the exact spelling, then ignoring ASCII case.
 #include <algorithm>
+#include <atomic>
 #include <map>
 
 #include "absl/status/status.h"
@@ -15,7 +16,8 @@ namespace {
 
 class MemoryVfs final : public Vfs {
  public:
-  MemoryVfs(std::vector<MemoryFile> files, std::string source) : source_(std::move(source)) {
+  MemoryVfs(std::vector<MemoryFile> files, std::string source)
+      : source_(std::move(source)), identity_(absl::StrCat("memory#", NextId())) {
     for (MemoryFile& f : files) {
       // A path that cannot be normalised could never be read back; the files
       // are the program's own, so such a file is a bug to drop, not to serve.
@@ -65,7 +67,16 @@ class MemoryVfs final : public Vfs {
   using Map = std::map<std::string, std::shared_ptr<const std::vector<uint8_t>>>;
   using Entry = Map::value_type;
 
-  static VfsStat StatOf(const Entry& e) { return VfsStat{e.first, uint64_t(e.second->size()), 0}; }
+  // The files never change: one VFS's path names the same bytes for as long
+  // as it lives, and another VFS gets another number.
+  VfsStat StatOf(const Entry& e) const {
+    const uint64_t size = e.second->size();
+    return VfsStat{e.first, size, 0, FileIdentity{identity_, 0, 0, size, 0, e.first}};
+  }
+  static uint64_t NextId() {
+    static std::atomic<uint64_t> next{1};
+    return next.fetch_add(1);
+  }
 
   absl::StatusOr<const Entry*> Find(absl::string_view given) const {
     absl::StatusOr<std::string> norm = NormalizePath(given);
@@ -87,6 +98,7 @@ class MemoryVfs final : public Vfs {
   Map files_;
   std::vector<std::string> sorted_;
   std::string source_;
+  std::string identity_;  // "memory#N"
 };
 
 }  // namespace

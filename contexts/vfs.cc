@@ -26,6 +26,14 @@ Blob Blob::FromBuffer(std::shared_ptr<const std::vector<uint8_t>> buffer) {
   return blob;
 }
 
+FileIdentity FileIdentity::Entry(absl::string_view entry) const {
+  FileIdentity out = *this;
+  if (!out.known()) return out;
+  const absl::string_view nul("\0", 1);
+  out.part = part.empty() ? std::string(entry) : absl::StrCat(part, nul, entry);
+  return out;
+}
+
 namespace {
 
 absl::Status BadPath(absl::string_view path, absl::string_view why) {

@@ -32,11 +32,38 @@ class Blob {
   Bytes bytes_;
 };
 
+// Which bytes a lookup found, for caches of what was parsed from them
+// (contexts/parse_cache.h): equal identities hold the same bytes, as far as
+// the file system tells. Unlike a VFS path it names the file itself, so two
+// contexts over one folder share it, and a file replaced by another (a
+// rename over it, even with the same size and time) has another inode.
+struct FileIdentity {
+  // The file holding the bytes: a loose file's real path (links followed),
+  // or "memory#N" for the files of one in-memory VFS (N unique in the
+  // process, so a VFS made later at the same address is another source).
+  // Empty: the VFS cannot tell, and nothing may be kept for it.
+  std::string file;
+  uint64_t device = 0;
+  uint64_t inode = 0;
+  uint64_t size = 0;         // of `file` (an archive entry: of the archive)
+  int64_t modified_ns = 0;   // of `file`
+  // The bytes are a part of `file`: an in-memory VFS's path, an archive's
+  // entry path; parts of parts (an entry of an archive held in memory) are
+  // joined by a NUL byte, which no path holds. Empty: the whole file.
+  std::string part;
+
+  bool known() const { return !file.empty(); }
+  bool operator==(const FileIdentity&) const = default;
+  // The identity of entry `entry` of the archive whose identity this is.
+  FileIdentity Entry(absl::string_view entry) const;
+};
+
 // Identity of a file's current content, for caches: changes when it is edited.
 struct VfsStat {
   std::string path;  // the VFS's own spelling
   uint64_t size = 0;
   int64_t modified_ns = 0;
+  FileIdentity identity;
 };
 
 // A file read through a VFS: its bytes, and what Stat would have said, from

@@ -43,17 +43,22 @@ Context OpenContext(const ContextSpec& spec) {
 absl::StatusOr<Workspace> Workspace::Open(const std::vector<ContextSpec>& specs,
                                           const BuiltinFactory& builtin,
                                           std::vector<std::string> problems) {
+  absl::StatusOr<size_t> capacity = ParseCacheCapacityFromEnvironment();
+  if (!capacity.ok()) return capacity.status();
   Workspace ws;
   ws.problems_ = std::move(problems);
+  ws.parse_cache_ = std::make_shared<ParseCache>(*capacity);
   if (specs.empty()) {
     if (!builtin) return ws;
     absl::StatusOr<Context> made = builtin();
     if (!made.ok()) return made.status();
+    made->parse_cache = ws.parse_cache_;
     ws.contexts_.push_back(*std::move(made));
     return ws;
   }
   for (const ContextSpec& spec : specs) {
     Context c = OpenContext(spec);
+    c.parse_cache = ws.parse_cache_;
     auto same = std::find_if(ws.contexts_.begin(), ws.contexts_.end(),
                              [&](const Context& o) { return o.name == spec.name; });
     if (same != ws.contexts_.end()) {

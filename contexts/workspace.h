@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "contexts/parse_cache.h"
 #include "contexts/registry.h"
 #include "contexts/vfs.h"
 
@@ -24,6 +25,10 @@ struct Context {
   // Why the context cannot be read ("/data/ta: no such folder"); empty when
   // it can. Its VFS then answers every call with that reason.
   std::string unavailable;
+  // What was parsed from its files (contexts/parse_cache.h): the workspace's
+  // one cache, shared by all its contexts. Null (a context made by hand):
+  // every call parses again.
+  std::shared_ptr<ParseCache> parse_cache;
 };
 
 // Makes the context served when no spec names one. The app passes the demo
@@ -39,12 +44,16 @@ class Workspace {
   // already taken replace the earlier one (a --context flag overrides the
   // registry for one run). `problems`: what kept contexts from being known at
   // all (a registry that cannot be read), said wherever contexts are listed.
+  // The contexts share one parse cache, bounded by $KBOT_PARSE_CACHE_MB
+  // (default 64 MiB; a value that is not a number is this call's error).
   static absl::StatusOr<Workspace> Open(const std::vector<ContextSpec>& specs,
                                         const BuiltinFactory& builtin = nullptr,
                                         std::vector<std::string> problems = {});
 
   const std::vector<Context>& contexts() const { return contexts_; }
   const std::vector<std::string>& problems() const { return problems_; }
+  // The cache the contexts share: its bound can be set, its figures read.
+  ParseCache& parse_cache() const { return *parse_cache_; }
 
   // The context called `name`; without a name, the only context when there
   // is exactly one. Errors (NotFound / InvalidArgument) list the names known
@@ -55,6 +64,7 @@ class Workspace {
  private:
   std::vector<Context> contexts_;
   std::vector<std::string> problems_;
+  std::shared_ptr<ParseCache> parse_cache_ = std::make_shared<ParseCache>();
 };
 
 }  // namespace kbot::contexts

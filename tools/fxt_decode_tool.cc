@@ -4,6 +4,7 @@
 #include "base/text_fold.h"
 #include "formats/gta/fxt.h"
 #include "tools/file_kind.h"
+#include "tools/parsed_asset.h"
 
 namespace kbot::tools {
 
@@ -76,14 +77,26 @@ const ResultTable<FxtDecodeResult>& FxtDecodeResult::Fields() {
   return table;
 }
 
-absl::StatusOr<FxtDecodeResult> DecodeFxt(const Asset& asset, const FxtDecodeRequest& request) {
+namespace {
+
+absl::StatusOr<gta::Fxt> ReadFxtAsset(const Asset& asset) {
   if (absl::Status s = RequireKind(asset, {FileKind::kFxt}); !s.ok()) return s;
-  absl::StatusOr<gta::Fxt> fxt = gta::ReadFxt(asset.bytes, asset.path);
-  if (!fxt.ok()) return fxt.status();
+  return gta::ReadFxt(asset.bytes, asset.path);
+}
+
+// The records of an unchanged file, deciphered once and kept (about the
+// file's size).
+const AssetParser<gta::Fxt>& FxtParser() {
+  static const AssetParser<gta::Fxt> parser{"fxt", ReadFxtAsset, nullptr};
+  return parser;
+}
+
+FxtDecodeResult FxtPageOf(const std::string& path, const gta::Fxt& fxt,
+                          const FxtDecodeRequest& request) {
   const std::string search = FoldCaseAndAccents(request.search.value_or(""));
   FxtDecodeResult out;
-  for (size_t i = 0; i < fxt->records.size(); ++i) {
-    const gta::FxtRecord& r = fxt->records[i];
+  for (size_t i = 0; i < fxt.records.size(); ++i) {
+    const gta::FxtRecord& r = fxt.records[i];
     if (!Matches(r, request, search)) continue;
     if (out.total >= request.offset && (!request.limit || out.entries.size() < *request.limit)) {
       // Text that is not UTF-8 (warned about) goes out with U+FFFD for the
@@ -93,18 +106,29 @@ absl::StatusOr<FxtDecodeResult> DecodeFxt(const Asset& asset, const FxtDecodeReq
     ++out.total;
   }
   const size_t next = request.offset + out.entries.size();
-  out.path = asset.path;
+  out.path = path;
   out.offset = request.offset;
   if (next < out.total) out.next_offset = next;
-  out.records = fxt->records.size();
-  out.warnings = fxt->warnings;
-  out.cipher = {fxt->cipher.k, fxt->cipher.m};
+  out.records = fxt.records.size();
+  out.warnings = fxt.warnings;
+  out.cipher = {fxt.cipher.k, fxt.cipher.m};
   return out;
 }
 
+}  // namespace
+
+absl::StatusOr<FxtDecodeResult> DecodeFxt(const Asset& asset, const FxtDecodeRequest& request) {
+  absl::StatusOr<gta::Fxt> fxt = ReadFxtAsset(asset);
+  if (!fxt.ok()) return fxt.status();
+  return FxtPageOf(asset.path, *fxt, request);
+}
+
 ToolResult RunFxtDecode(const contexts::Context& context, const FxtDecodeRequest& request) {
-  return RunAssetTool(context, request,
-                      [&request](const Asset& asset) { return DecodeFxt(asset, request); });
+  return RunParsedAssetTool(
+      context, request, FxtParser(),
+      [&request](const ParsedAsset<gta::Fxt>& fxt) -> absl::StatusOr<FxtDecodeResult> {
+        return FxtPageOf(fxt.path, *fxt.value, request);
+      });
 }
 
 Tool FxtDecodeTool() {

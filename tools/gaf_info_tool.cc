@@ -1,5 +1,6 @@
 #include "tools/gaf_info_tool.h"
 
+#include "tools/parsed_asset.h"
 #include "tools/tool_support.h"
 
 namespace kbot::tools {
@@ -52,6 +53,36 @@ ResultTable<T>& AddHeaderFields(ResultTable<T>& t, bool all) {
       .Add("blend", &H::blend, IntegerSchema(), all)
       .Add("unknown12", &H::unknown12, IntegerSchema(), false)
       .Add("unknown20", &H::unknown20, IntegerSchema(), false);
+}
+
+// About the memory a report holds: its frames, their layers and the texts.
+size_t GafInfoReportBytes(const GafInfoReport& r) {
+  size_t bytes = sizeof(r) + VectorBytes(r.sequences) + VectorBytes(r.warnings) +
+                 VectorBytes(r.errors);
+  for (const std::string& w : r.warnings) bytes += StringBytes(w);
+  for (const std::string& e : r.errors) bytes += StringBytes(e);
+  for (const GafSequenceReport& s : r.sequences) {
+    bytes += StringBytes(s.name) + VectorBytes(s.frames);
+    for (const GafFrameReport& f : s.frames) {
+      if (f.layer_frames) bytes += VectorBytes(*f.layer_frames);
+    }
+  }
+  return bytes;
+}
+
+// Decoding every frame is what gaf_info costs; the report of an unchanged
+// file is kept, one per sequence argument (spelt as given).
+AssetParser<GafInfoReport> GafInfoParser(const std::optional<std::string>& sequence,
+                                         Progress& progress) {
+  return {sequence ? "gaf_info sequence=" + *sequence : "gaf_info",
+          [sequence, &progress](const Asset& asset) {
+            return DescribeGaf(asset, sequence, progress);
+          },
+          GafInfoReportBytes};
+}
+
+absl::StatusOr<json> GafInfoJson(const ParsedAsset<GafInfoReport>& report) {
+  return ResultJson(*report.value);
 }
 
 }  // namespace
@@ -161,9 +192,8 @@ Tool GafInfoTool() {
        "warnings."},
       GafInfoTable(), GafInfoReport::Fields().Schema(),
       [](const contexts::Context& context, const GafInfoRequest& request, const ToolCall& call) {
-        return RunAssetTool(context, request, [&](const Asset& asset) {
-          return DescribeGaf(asset, request.sequence, call.progress);
-        });
+        return RunParsedAssetTool(context, request,
+                                  GafInfoParser(request.sequence, call.progress), GafInfoJson);
       });
 }
 

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "formats/image/animation.h"
+#include "tools/parsed_asset.h"
 #include "tools/tool_support.h"
 
 namespace kbot::tools {
@@ -11,6 +12,42 @@ namespace {
 
 double Seconds(uint64_t ticks) {
   return std::round(double(ticks) * 1000.0 / image::kTicksPerSecond) / 1000.0;
+}
+
+// The memory a GAF's structure holds: headers only, a small share of the file.
+size_t GafStructureBytes(const gaf::Gaf& gaf) {
+  size_t bytes = sizeof(gaf) + VectorBytes(gaf.sequences) + VectorBytes(gaf.warnings);
+  for (const std::string& w : gaf.warnings) bytes += StringBytes(w);
+  for (const gaf::Sequence& seq : gaf.sequences) {
+    bytes += StringBytes(seq.name) + VectorBytes(seq.frames);
+    for (const gaf::Frame& f : seq.frames) bytes += VectorBytes(f.info.layers);
+  }
+  return bytes;
+}
+
+// The structure gaf_list answers from, kept while the file is unchanged.
+const AssetParser<gaf::Gaf>& GafStructureParser() {
+  static const AssetParser<gaf::Gaf> parser{"gaf", ReadGafAsset, GafStructureBytes};
+  return parser;
+}
+
+GafListing GafListingOf(const std::string& path, const gaf::Gaf& gaf) {
+  GafListing out;
+  out.path = path;
+  out.version = gaf.version;
+  out.variant = std::string(gaf::VariantName(gaf.variant));
+  out.warnings = gaf.warnings;
+  for (size_t i = 0; i < gaf.sequences.size(); ++i) {
+    const gaf::Sequence& seq = gaf.sequences[i];
+    const uint64_t ticks = seq.total_ticks();
+    out.sequences.push_back({i, seq.name, seq.frames.size(), seq.loops(), seq.loop_flags,
+                             seq.unknown4, ticks, Seconds(ticks)});
+  }
+  return out;
+}
+
+absl::StatusOr<GafListing> ListParsedGaf(const ParsedAsset<gaf::Gaf>& gaf) {
+  return GafListingOf(gaf.path, *gaf.value);
 }
 
 }  // namespace
@@ -53,18 +90,7 @@ const ResultTable<GafListing>& GafListing::Fields() {
 absl::StatusOr<GafListing> ListGaf(const Asset& asset) {
   absl::StatusOr<gaf::Gaf> gaf = ReadGafAsset(asset);
   if (!gaf.ok()) return gaf.status();
-  GafListing out;
-  out.path = asset.path;
-  out.version = gaf->version;
-  out.variant = std::string(gaf::VariantName(gaf->variant));
-  out.warnings = gaf->warnings;
-  for (size_t i = 0; i < gaf->sequences.size(); ++i) {
-    const gaf::Sequence& seq = gaf->sequences[i];
-    const uint64_t ticks = seq.total_ticks();
-    out.sequences.push_back({i, seq.name, seq.frames.size(), seq.loops(), seq.loop_flags,
-                             seq.unknown4, ticks, Seconds(ticks)});
-  }
-  return out;
+  return GafListingOf(asset.path, *gaf);
 }
 
 absl::StatusOr<json> GafList(const Asset& asset) {
@@ -77,7 +103,7 @@ Tool GafListTool() {
        "Lists a GAF/TAF's sequences: names, frame counts, looping, durations."},
       GafListTable(), GafListing::Fields().Schema(),
       [](const contexts::Context& context, const GafListRequest& request, const ToolCall&) {
-        return RunAssetTool(context, request, [](const Asset& asset) { return ListGaf(asset); });
+        return RunParsedAssetTool(context, request, GafStructureParser(), ListParsedGaf);
       });
 }
 

@@ -3,6 +3,7 @@
 #include "absl/status/status.h"
 #include "formats/gta/cmp.h"
 #include "tools/file_kind.h"
+#include "tools/parsed_asset.h"
 #include "tools/tool_support.h"
 
 namespace kbot::tools {
@@ -180,35 +181,57 @@ const ResultTable<MapDescription>& MapDescription::Fields() {
   return table;
 }
 
-absl::StatusOr<MapDescription> DescribeMap(const Asset& asset,
-                                           const std::optional<std::pair<int, int>>& cell) {
+namespace {
+
+absl::StatusOr<gta::CityMap> ReadCityMapAsset(const Asset& asset) {
   if (absl::Status s = RequireKind(asset, {FileKind::kCityMap}); !s.ok()) return s;
-  absl::StatusOr<gta::CityMap> map = gta::ReadCityMap(asset.bytes, asset.path);
-  if (!map.ok()) return map.status();
+  return gta::ReadCityMap(asset.bytes, asset.path);
+}
+
+// The map an unchanged file holds, kept (about the file's size: the map
+// copies out its columns, blocks and objects).
+const AssetParser<gta::CityMap>& CityMapParser() {
+  static const AssetParser<gta::CityMap> parser{"cmp", ReadCityMapAsset, nullptr};
+  return parser;
+}
+
+MapDescription MapDescriptionOf(const std::string& path, const gta::CityMap& map,
+                                const std::optional<std::pair<int, int>>& cell) {
   MapDescription out;
-  out.path = asset.path;
-  out.version = map->header().version;
-  out.style = map->header().style;
-  out.sample = map->header().sample;
-  out.sizes = SizesOf(map->header());
-  out.blocks = map->blocks().size();
+  out.path = path;
+  out.version = map.header().version;
+  out.style = map.header().style;
+  out.sample = map.header().sample;
+  out.sizes = SizesOf(map.header());
+  out.blocks = map.blocks().size();
   out.block_types = json::object();
   for (int t = 0; t < gta::kBlockTypeCount; ++t) {
-    out.block_types[std::string(gta::BlockTypeName(uint8_t(t)))] = map->type_counts()[t];
+    out.block_types[std::string(gta::BlockTypeName(uint8_t(t)))] = map.type_counts()[t];
   }
-  out.columns = map->distinct_columns();
-  out.objects = map->objects().size();
-  out.warnings = map->warnings();
-  out.districts = DistrictsOf(*map);
-  out.services = ServicesOf(*map);
-  if (cell) out.cell = CellOf(*map, cell->first, cell->second);
+  out.columns = map.distinct_columns();
+  out.objects = map.objects().size();
+  out.warnings = map.warnings();
+  out.districts = DistrictsOf(map);
+  out.services = ServicesOf(map);
+  if (cell) out.cell = CellOf(map, cell->first, cell->second);
   return out;
 }
 
+}  // namespace
+
+absl::StatusOr<MapDescription> DescribeMap(const Asset& asset,
+                                           const std::optional<std::pair<int, int>>& cell) {
+  absl::StatusOr<gta::CityMap> map = ReadCityMapAsset(asset);
+  if (!map.ok()) return map.status();
+  return MapDescriptionOf(asset.path, *map, cell);
+}
+
 ToolResult RunMapDescribe(const contexts::Context& context, const MapDescribeRequest& request) {
-  return RunAssetTool(context, request, [&request](const Asset& asset) {
-    return DescribeMap(asset, request.Cell());
-  });
+  return RunParsedAssetTool(
+      context, request, CityMapParser(),
+      [&request](const ParsedAsset<gta::CityMap>& map) -> absl::StatusOr<MapDescription> {
+        return MapDescriptionOf(map.path, *map.value, request.Cell());
+      });
 }
 
 Tool MapDescribeTool() {

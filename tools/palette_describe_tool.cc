@@ -11,6 +11,7 @@
 #include "formats/image/png_encode.h"
 #include "tools/file_kind.h"
 #include "tools/image_result.h"
+#include "tools/parsed_asset.h"
 #include "tools/picture_delivery.h"
 #include "tools/tool_support.h"
 
@@ -213,9 +214,26 @@ absl::StatusOr<PaletteDescribeOutcome> DescribePalette(const Asset& asset) {
 
 namespace {
 
+size_t PaletteOutcomeBytes(const PaletteDescribeOutcome& out) {
+  const PaletteDescription& d = out.description;
+  return sizeof(out) + VectorBytes(out.png) + VectorBytes(d.colors) +
+         VectorBytes(d.duplicates) + VectorBytes(d.reserved);
+}
+
+// The description and swatch of an unchanged file, kept: the swatch's PNG
+// costs more than reading the 1 KB it comes from.
+const AssetParser<PaletteDescribeOutcome>& PaletteOutcomeParser() {
+  static const AssetParser<PaletteDescribeOutcome> parser{"palette_describe", DescribePalette,
+                                                          PaletteOutcomeBytes};
+  return parser;
+}
+
 absl::StatusOr<PaletteDescribeOutcome> DescribeInContext(const contexts::Context& context,
                                                          const PaletteDescribeRequest& request) {
-  return WithContextAsset(context, request.path, DescribePalette);
+  return WithParsedAsset(context, request.path, PaletteOutcomeParser(),
+                         [](const ParsedAsset<PaletteDescribeOutcome>& parsed) {
+                           return absl::StatusOr<PaletteDescribeOutcome>(*parsed.value);
+                         });
 }
 
 }  // namespace

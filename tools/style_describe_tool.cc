@@ -3,6 +3,7 @@
 #include "absl/status/status.h"
 #include "formats/gta/style.h"
 #include "tools/file_kind.h"
+#include "tools/parsed_asset.h"
 
 namespace kbot::tools {
 
@@ -97,36 +98,59 @@ const ResultTable<StyleDescription>& StyleDescription::Fields() {
   return table;
 }
 
-absl::StatusOr<StyleDescription> DescribeStyle(const Asset& asset) {
+namespace {
+
+absl::StatusOr<gta::Style> ReadStyleAsset(const Asset& asset) {
   if (absl::Status s = RequireKind(asset, {FileKind::kStyle}); !s.ok()) return s;
-  absl::StatusOr<gta::Style> style = gta::ReadStyle(asset.bytes, asset.path);
-  if (!style.ok()) return style.status();
+  return gta::ReadStyle(asset.bytes, asset.path);
+}
+
+// The style an unchanged file holds, kept (about the file's size: the style
+// copies out its sections).
+const AssetParser<gta::Style>& StyleParser() {
+  static const AssetParser<gta::Style> parser{"style", ReadStyleAsset, nullptr};
+  return parser;
+}
+
+StyleDescription StyleDescriptionOf(const std::string& path, const gta::Style& style) {
   StyleDescription d;
-  d.path = asset.path;
-  d.header = HeaderJson(style->header);
-  for (const gta::StyleSection& s : style->sections) {
+  d.path = path;
+  d.header = HeaderJson(style.header);
+  for (const gta::StyleSection& s : style.sections) {
     d.sections.push_back({s.name, s.offset, s.size, s.stored});
   }
-  d.tiles = {style->side_tiles, style->lid_tiles, style->aux_tiles, style->tile_count()};
-  for (size_t i = 0; i < style->animations.size(); ++i) {
-    const gta::StyleAnimation& a = style->animations[i];
+  d.tiles = {style.side_tiles, style.lid_tiles, style.aux_tiles, style.tile_count()};
+  for (size_t i = 0; i < style.animations.size(); ++i) {
+    const gta::StyleAnimation& a = style.animations[i];
     d.animations.push_back({i, a.block, WhichName(a.which), a.which, a.speed,
                             std::vector<int>(a.frames.begin(), a.frames.end())});
   }
-  d.cluts = style->clut_count;
-  d.palette_index = {style->palette_index.size(), 4 * style->tile_count()};
-  d.undocumented = {{"object_info", style->object_info.size()},
-                    {"cars", style->cars.size()},
-                    {"sprite_info", style->sprite_info.size()},
-                    {"sprite_graphics", style->sprite_graphics.size()},
-                    {"sprite_numbers", style->sprite_numbers.size()}};
-  d.warnings = style->warnings;
+  d.cluts = style.clut_count;
+  d.palette_index = {style.palette_index.size(), 4 * style.tile_count()};
+  d.undocumented = {{"object_info", style.object_info.size()},
+                    {"cars", style.cars.size()},
+                    {"sprite_info", style.sprite_info.size()},
+                    {"sprite_graphics", style.sprite_graphics.size()},
+                    {"sprite_numbers", style.sprite_numbers.size()}};
+  d.warnings = style.warnings;
   return d;
+}
+
+absl::StatusOr<StyleDescription> DescribeParsedStyle(const ParsedAsset<gta::Style>& style) {
+  return StyleDescriptionOf(style.path, *style.value);
+}
+
+}  // namespace
+
+absl::StatusOr<StyleDescription> DescribeStyle(const Asset& asset) {
+  absl::StatusOr<gta::Style> style = ReadStyleAsset(asset);
+  if (!style.ok()) return style.status();
+  return StyleDescriptionOf(asset.path, *style);
 }
 
 ToolResult RunStyleDescribe(const contexts::Context& context,
                             const StyleDescribeRequest& request) {
-  return RunAssetTool(context, request, [](const Asset& asset) { return DescribeStyle(asset); });
+  return RunParsedAssetTool(context, request, StyleParser(), DescribeParsedStyle);
 }
 
 Tool StyleDescribeTool() {

@@ -79,6 +79,7 @@ absl::StatusOr<ContextAsset> OpenContextAsset(const contexts::Context& context,
   absl::StatusOr<contexts::VfsFile> file = out.context->vfs->Read(path);
   if (!file.ok()) return InContext(*out.context, WithNearPaths(*context.vfs, path, file.status()));
   out.blob = std::move(file->blob);
+  out.identity = std::move(file->stat.identity);
   out.asset.path = std::move(file->stat.path);
   out.asset.bytes = out.blob.bytes();
   return out;

@@ -52,6 +52,7 @@ struct ContextAsset {
   const contexts::Context* context = nullptr;
   contexts::Blob blob;
   Asset asset;
+  contexts::FileIdentity identity;  // of the bytes read (tools/parsed_asset.h keys on it)
 };
 absl::StatusOr<ContextAsset> OpenContextAsset(const contexts::Workspace& workspace,
                                               const std::optional<std::string>& context,

@@ -6,6 +6,7 @@
 
 #include "formats/palette/palette.h"
 #include "tools/file_kind.h"
+#include "tools/parsed_asset.h"
 #include "tools/tool_support.h"
 #include "nlohmann/json.hpp"
 #include "web/render_cache.h"
@@ -17,6 +18,20 @@ namespace {
 
 using nlohmann::json;
 
+absl::StatusOr<palette::Palette> ReadPaletteFile(const tools::Asset& asset) {
+  if (absl::Status s = tools::RequireKind(asset, tools::kPaletteKinds); !s.ok()) return s;
+  return palette::ParsePalette(asset.bytes, asset.path);
+}
+
+// The colours of an unchanged palette file, kept in the workspace's parse
+// cache like the tools' parses (1 KB a palette).
+const tools::AssetParser<palette::Palette>& PaletteFileParser() {
+  static const tools::AssetParser<palette::Palette> parser{
+      "palette", ReadPaletteFile,
+      [](const palette::Palette&) { return sizeof(palette::Palette); }};
+  return parser;
+}
+
 void ServePalette(const http::HttpHost& host, const contexts::Workspace& workspace,
                   const httplib::Request& req, httplib::Response& res) {
   if (!Admit(host, req, res)) return;
@@ -26,19 +41,14 @@ void ServePalette(const http::HttpHost& host, const contexts::Workspace& workspa
   }
   absl::StatusOr<const contexts::Context*> context = workspace.Find(req.matches[1]);
   if (!context.ok()) return WriteError(res, 404, std::string(context.status().message()));
-  absl::StatusOr<tools::ContextAsset> file = tools::OpenContextAsset(**context, req.matches[2]);
-  if (!file.ok()) return WriteError(res, file.status());
-  if (absl::Status s = tools::RequireKind(file->asset, tools::kPaletteKinds); !s.ok()) {
-    return WriteError(res, tools::InContext(**context, s));
-  }
-  absl::StatusOr<palette::Palette> parsed =
-      palette::ParsePalette(file->asset.bytes, file->asset.path);
-  if (!parsed.ok()) return WriteError(res, tools::InContext(**context, parsed.status()));
+  absl::StatusOr<tools::ParsedAsset<palette::Palette>> parsed =
+      tools::ParseContextAsset(**context, req.matches[2], PaletteFileParser());
+  if (!parsed.ok()) return WriteError(res, parsed.status());
   json colors = json::array();
-  for (const palette::Rgb& c : parsed->colors) colors.push_back({c.r, c.g, c.b});
+  for (const palette::Rgb& c : parsed->value->colors) colors.push_back({c.r, c.g, c.b});
   const std::string body = json{{"context", (*context)->name},
-                                {"path", file->asset.path},
-                                {"bytes", file->asset.bytes.size()},
+                                {"path", parsed->path},
+                                {"bytes", parsed->size},
                                 {"colors", std::move(colors)}}
                                .dump();
   WriteWithEtag(req, res, body, "application/json", EtagOf(body));

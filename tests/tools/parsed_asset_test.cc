@@ -1,0 +1,243 @@
+// Parsed files kept between calls (tools/parsed_asset.h): a repeated
+// describe call answers from the workspace's parse cache, and a file edited
+// since (a new time, or another file renamed over it) never does.
+#include "tools/parsed_asset.h"
+
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "base/progress.h"
+#include "demo/demo_context.h"
+#include "tests/contexts/test_dir.h"
+#include "tests/support/gaf_bytes.h"
+#include "tools/catalog.h"
+
+namespace kbot::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+const Tool& ToolNamed(const std::string& name) {
+  static const std::vector<Tool>* tools = new std::vector<Tool>(AllTools());
+  for (const Tool& t : *tools) {
+    if (t.name == name) return t;
+  }
+  ADD_FAILURE() << "no tool " << name;
+  return tools->front();
+}
+
+ToolResult Call(const contexts::Workspace& ws, const std::string& tool, const json& arguments,
+                Progress& progress = NoProgress()) {
+  const Limits limits;
+  return ToolNamed(tool).handler(ToolCall{arguments, ws, progress, QuietLogger(), limits});
+}
+
+// One sequence called `name` (5 letters, so that every version of the file
+// has one size), one raw 2 x 1 frame.
+std::string GafNamed(const std::string& name) {
+  testing::FixtureFrame frame{.width = 2, .height = 1, .transparency = 9, .storage = 0};
+  frame.payload = {1, 2};
+  const std::vector<uint8_t> bytes =
+      testing::LayOutGaf({testing::FixtureSequence{name, 1, 0, {frame}}}).bytes;
+  return std::string(bytes.begin(), bytes.end());
+}
+
+int64_t NowSeconds() { return int64_t(::time(nullptr)); }
+
+class ParsedAssetTest : public testing::TempDirTest {
+ protected:
+  void SetUp() override {
+    TempDirTest::SetUp();
+    fs::create_directories(dir_ / "ta/anims");
+  }
+
+  contexts::Workspace Open(std::vector<std::string> names = {"ta"}) {
+    std::vector<contexts::ContextSpec> specs;
+    for (const std::string& n : names) {
+      specs.push_back({n, contexts::Game::kTa, (dir_ / "ta").string()});
+    }
+    absl::StatusOr<contexts::Workspace> ws = contexts::Workspace::Open(specs);
+    EXPECT_TRUE(ws.ok()) << ws.status();
+    return *std::move(ws);
+  }
+
+  // Writes the file in place (same inode) with modification time `seconds`.
+  fs::path Write(const std::string& rel, const std::string& bytes, int64_t seconds) {
+    const fs::path p = dir_ / "ta" / rel;
+    std::ofstream(p, std::ios::binary | std::ios::trunc) << bytes;
+    SetTime(p, seconds);
+    return p;
+  }
+  static void SetTime(const fs::path& p, int64_t seconds) {
+    const struct timespec times[2] = {{seconds, 0}, {seconds, 0}};
+    ASSERT_EQ(::utimensat(AT_FDCWD, p.c_str(), times, 0), 0);
+  }
+
+  static std::string FirstName(const ToolResult& r) {
+    if (r.error) return "error: " + *r.error;
+    return r.structured["sequences"][0]["name"].get<std::string>();
+  }
+};
+
+TEST_F(ParsedAssetTest, ARepeatedCallAnswersFromTheCache) {
+  Write("anims/x.gaf", GafNamed("Alpha"), NowSeconds() - 3600);
+  contexts::Workspace ws = Open();
+  const ToolResult first = Call(ws, "gaf_list", {{"path", "ANIMS/X.GAF"}});
+  ASSERT_FALSE(first.error) << *first.error;
+  EXPECT_EQ(first.structured["path"], "anims/x.gaf");
+  EXPECT_EQ(FirstName(first), "Alpha");
+  EXPECT_EQ(ws.parse_cache().stats().stores, 1u);
+  const ToolResult second = Call(ws, "gaf_list", {{"path", "anims/x.gaf"}});
+  EXPECT_EQ(second.structured, first.structured);
+  const contexts::ParseCache::Stats stats = ws.parse_cache().stats();
+  EXPECT_EQ(stats.hits, 1u);
+  EXPECT_EQ(stats.stores, 1u);
+  EXPECT_EQ(stats.entries, 1u);
+}
+
+TEST_F(ParsedAssetTest, AFileRewrittenWithTheSameSizeAndANewTimeIsReadAgain) {
+  const int64_t t0 = NowSeconds() - 3600;
+  const fs::path file = Write("anims/x.gaf", GafNamed("Alpha"), t0);
+  contexts::Workspace ws = Open();
+  EXPECT_EQ(FirstName(Call(ws, "gaf_list", {{"path", "anims/x.gaf"}})), "Alpha");
+  const uint64_t size = fs::file_size(file);
+  struct stat before {};
+  ASSERT_EQ(::stat(file.c_str(), &before), 0);
+
+  Write("anims/x.gaf", GafNamed("Bravo"), t0 + 1);
+  struct stat after {};
+  ASSERT_EQ(::stat(file.c_str(), &after), 0);
+  ASSERT_EQ(fs::file_size(file), size);
+  ASSERT_EQ(after.st_ino, before.st_ino);  // the same file, edited
+  EXPECT_EQ(FirstName(Call(ws, "gaf_list", {{"path", "anims/x.gaf"}})), "Bravo");
+  EXPECT_EQ(ws.parse_cache().stats().hits, 0u);
+  EXPECT_EQ(ws.parse_cache().stats().stores, 2u);
+  EXPECT_EQ(FirstName(Call(ws, "gaf_list", {{"path", "anims/x.gaf"}})), "Bravo");
+  EXPECT_EQ(ws.parse_cache().stats().hits, 1u);
+}
+
+TEST_F(ParsedAssetTest, AFileReplacedWithTheSameSizeAndTimeIsReadAgain) {
+  const int64_t t0 = NowSeconds() - 3600;
+  const fs::path file = Write("anims/x.gaf", GafNamed("Alpha"), t0);
+  contexts::Workspace ws = Open();
+  EXPECT_EQ(FirstName(Call(ws, "gaf_list", {{"path", "anims/x.gaf"}})), "Alpha");
+  // Another file, same size, same time, renamed over it (cp -p, an unpacked
+  // backup): only the inode differs.
+  const fs::path other = Write("other.gaf", GafNamed("Charl"), t0);
+  fs::rename(other, file);
+  EXPECT_EQ(FirstName(Call(ws, "gaf_list", {{"path", "anims/x.gaf"}})), "Charl");
+  EXPECT_EQ(ws.parse_cache().stats().hits, 0u);
+}
+
+TEST_F(ParsedAssetTest, AFileJustWrittenIsParsedEachTime) {
+  Write("anims/x.gaf", GafNamed("Alpha"), NowSeconds());
+  contexts::Workspace ws = Open();
+  EXPECT_EQ(FirstName(Call(ws, "gaf_list", {{"path", "anims/x.gaf"}})), "Alpha");
+  EXPECT_EQ(FirstName(Call(ws, "gaf_list", {{"path", "anims/x.gaf"}})), "Alpha");
+  const contexts::ParseCache::Stats stats = ws.parse_cache().stats();
+  EXPECT_EQ(stats.stores, 0u);
+  EXPECT_EQ(stats.refused, 2u);
+  EXPECT_EQ(stats.hits, 0u);
+}
+
+TEST_F(ParsedAssetTest, AFailureIsKeptAndSaidTheSameWay) {
+  std::string bad = GafNamed("Alpha");
+  bad.resize(20);  // the header and part of the sequence table
+  Write("anims/bad.gaf", bad, NowSeconds() - 3600);
+  contexts::Workspace ws = Open();
+  const ToolResult first = Call(ws, "gaf_list", {{"path", "anims/bad.gaf"}});
+  ASSERT_TRUE(first.error);
+  EXPECT_EQ(first.error->rfind("context ta: anims/bad.gaf: ", 0), 0u) << *first.error;
+  const ToolResult second = Call(ws, "gaf_list", {{"path", "anims/bad.gaf"}});
+  ASSERT_TRUE(second.error);
+  EXPECT_EQ(*second.error, *first.error);
+  EXPECT_EQ(second.error_code, first.error_code);
+  EXPECT_EQ(ws.parse_cache().stats().hits, 1u);
+  // A missing file is no parse: nothing is kept for it.
+  const ToolResult missing = Call(ws, "gaf_list", {{"path", "anims/none.gaf"}});
+  ASSERT_TRUE(missing.error);
+  EXPECT_EQ(*missing.error, "context ta: anims/none.gaf: no such file");
+  EXPECT_EQ(ws.parse_cache().stats().entries, 1u);
+}
+
+TEST_F(ParsedAssetTest, ContextsOverOneFolderShareAParse) {
+  Write("anims/x.gaf", GafNamed("Alpha"), NowSeconds() - 3600);
+  contexts::Workspace ws = Open({"one", "two"});
+  EXPECT_EQ(FirstName(Call(ws, "gaf_list", {{"context", "one"}, {"path", "anims/x.gaf"}})),
+            "Alpha");
+  EXPECT_EQ(FirstName(Call(ws, "gaf_list", {{"context", "two"}, {"path", "anims/x.gaf"}})),
+            "Alpha");
+  EXPECT_EQ(ws.parse_cache().stats().hits, 1u);
+}
+
+TEST_F(ParsedAssetTest, WithNoRoomEveryCallParses) {
+  Write("anims/x.gaf", GafNamed("Alpha"), NowSeconds() - 3600);
+  contexts::Workspace ws = Open();
+  ws.parse_cache().SetCapacity(0);
+  EXPECT_EQ(FirstName(Call(ws, "gaf_list", {{"path", "anims/x.gaf"}})), "Alpha");
+  EXPECT_EQ(FirstName(Call(ws, "gaf_list", {{"path", "anims/x.gaf"}})), "Alpha");
+  EXPECT_EQ(ws.parse_cache().stats().entries, 0u);
+  EXPECT_EQ(ws.parse_cache().stats().hits, 0u);
+}
+
+// Says stop at the first report.
+struct StopAtOnce final : Progress {
+  bool Report(uint64_t, uint64_t) override { return false; }
+};
+
+TEST_F(ParsedAssetTest, ACancelledDecodeIsNotKept) {
+  testing::FixtureFrame frame{.width = 2, .height = 1, .transparency = 9, .storage = 0};
+  frame.payload = {1, 2};
+  const std::vector<uint8_t> bytes =
+      testing::LayOutGaf({testing::FixtureSequence{"Alpha", 1, 0, {frame, frame, frame}}}).bytes;
+  Write("anims/x.gaf", std::string(bytes.begin(), bytes.end()), NowSeconds() - 3600);
+  contexts::Workspace ws = Open();
+  StopAtOnce stop;
+  EXPECT_TRUE(Call(ws, "gaf_info", {{"path", "anims/x.gaf"}}, stop).cancelled);
+  const ToolResult done = Call(ws, "gaf_info", {{"path", "anims/x.gaf"}});
+  ASSERT_FALSE(done.error) << *done.error;
+  EXPECT_EQ(done.structured["sequences"][0]["frames"].size(), 3u);
+  EXPECT_EQ(ws.parse_cache().stats().stores, 1u);
+}
+
+// Every tool that parses a whole file, twice on the demo data: the second
+// answer is the first, from the cache.
+TEST(ParsedAssetTools, AnswerTheSecondCallFromTheCache) {
+  const std::vector<std::pair<std::string, json>> calls = {
+      {"gaf_list", {{"path", "anims/cursors.gaf"}}},
+      {"gaf_list", {{"path", "demo.ufo/anims/cursors.gaf"}}},  // the archive's copy
+      {"gaf_info", {{"path", "anims/cursors.gaf"}}},
+      {"gaf_info", {{"path", "anims/cursors.gaf"}, {"sequence", 1}}},
+      {"map_describe", {{"path", "GTADATA/DEMO.CMP"}}},
+      {"map_describe", {{"path", "GTADATA/DEMO.CMP"}, {"x", 1}, {"y", 1}}},
+      {"style_describe", {{"path", "GTADATA/STYLE001.G24"}}},
+      {"fxt_decode", {{"path", "GTADATA/ENGLISH.FXT"}}},
+      {"fxt_decode", {{"path", "GTADATA/ENGLISH.FXT"}, {"search", "telephone"}}},
+      {"hpi_list", {{"path", "demo.ufo"}}},
+      {"palette_describe", {{"path", "palettes/palette.pal"}}},
+  };
+  absl::StatusOr<contexts::Workspace> ws = contexts::Workspace::Open({}, demo::MakeDemoContext);
+  ASSERT_TRUE(ws.ok()) << ws.status();
+  for (const auto& [tool, arguments] : calls) {
+    const ToolResult first = Call(*ws, tool, arguments);
+    ASSERT_FALSE(first.error) << tool << ": " << *first.error;
+    const uint64_t hits = ws->parse_cache().stats().hits;
+    const ToolResult second = Call(*ws, tool, arguments);
+    EXPECT_EQ(second.structured, first.structured) << tool << " " << arguments.dump();
+    EXPECT_EQ(second.content, first.content) << tool << " " << arguments.dump();
+    EXPECT_EQ(ws->parse_cache().stats().hits, hits + 1) << tool << " " << arguments.dump();
+  }
+  // The parses kept: the two gaf_list paths are two names (and two
+  // identities: a loose file and an archive entry), gaf_info one per
+  // sequence argument, map_describe and fxt_decode one whatever the
+  // arguments.
+  EXPECT_EQ(ws->parse_cache().stats().stores, 9u);
+}
+
+}  // namespace
+}  // namespace kbot::tools
