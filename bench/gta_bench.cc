@@ -11,6 +11,16 @@
 //                             time, as the tool makes). items = output pixels,
 //                             bytes = the RGBA bytes.
 //   BM_GtaRenderMemcpyBaseline  memcpy of 2048 x 2048 x 4 bytes.
+//   BM_GtaRenderWholeMapFreshPages  the same render as the first of a process
+//                             (what `kbot gta render` pays): malloc_trim
+//                             between iterations (untimed) hands the freed
+//                             picture's pages back to the kernel, so each
+//                             render faults its 16 MiB in again.
+//   BM_GtaFreshPictureBaseline  its baseline: a zero-filled std::vector of
+//                             the same 16 MiB on fresh pages, which is what
+//                             any picture of that size costs before drawing
+//                             (a ratio above 1 means the render's picture is
+//                             cheaper to fault in than a plain buffer).
 //   BM_GtaFxtDecode           ReadFxt of the ENGLISH.FXT-like file (2,000
 //                             records, ~130 KB): decrypt, split, UTF-8 check,
 //                             a string pair per record. bytes = the file's size.
@@ -30,6 +40,7 @@
 // bench_main.cc (GtaSummary) turns these into ratios. The memcpy baselines copy
 // between two preallocated, already-touched buffers.
 #include <benchmark/benchmark.h>
+#include <malloc.h>
 
 #include <cstdint>
 #include <cstdio>
@@ -171,6 +182,48 @@ void BM_GtaRenderMemcpyBaseline(benchmark::State& state) {
   MemcpyBytes(state, size_t(kRenderPixels * 4));
 }
 BENCHMARK(BM_GtaRenderMemcpyBaseline)->Unit(benchmark::kMillisecond);
+
+void BM_GtaRenderWholeMapFreshPages(benchmark::State& state) {
+  const Loaded& l = Fixture();
+  if (!l.ok) {
+    state.SkipWithError("fixture failed to load");
+    return;
+  }
+  gta::MapRenderOptions options;
+  options.pixels_per_cell = kRenderScale;
+  for (auto _ : state) {
+    {
+      absl::StatusOr<gta::MapRender> r = gta::RenderMap(l.map, l.style, options);
+      if (!r.ok()) {
+        state.SkipWithError(std::string(r.status().message()).c_str());
+        return;
+      }
+      benchmark::DoNotOptimize(r->picture.rgba.data());
+    }
+    state.PauseTiming();
+    malloc_trim(0);
+    state.ResumeTiming();
+  }
+  state.SetBytesProcessed(int64_t(state.iterations()) * kRenderPixels * 4);
+  state.counters["bytes"] = double(kRenderPixels * 4);
+}
+BENCHMARK(BM_GtaRenderWholeMapFreshPages)->Unit(benchmark::kMillisecond);
+
+void BM_GtaFreshPictureBaseline(benchmark::State& state) {
+  for (auto _ : state) {
+    {
+      std::vector<uint8_t> picture(size_t(kRenderPixels * 4), 0);
+      benchmark::DoNotOptimize(picture.data());
+      benchmark::ClobberMemory();
+    }
+    state.PauseTiming();
+    malloc_trim(0);
+    state.ResumeTiming();
+  }
+  state.SetBytesProcessed(int64_t(state.iterations()) * kRenderPixels * 4);
+  state.counters["bytes"] = double(kRenderPixels * 4);
+}
+BENCHMARK(BM_GtaFreshPictureBaseline)->Unit(benchmark::kMillisecond);
 
 void BM_GtaFxtDecode(benchmark::State& state) {
   const std::vector<uint8_t>& bytes = FxtBytes();

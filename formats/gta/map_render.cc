@@ -3,22 +3,27 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
-#include <memory>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
 
 #include "absl/strings/str_cat.h"
+#include "formats/gta/map_cell_images.h"
 
 namespace kbot::gta {
 
-LidTexel LidTexelAt(int px, int py, int rotation, bool flip_left_right, bool flip_top_bottom) {
+// Only the rotation: the flip bits mirror side faces, never the lid
+// (docs/formats/gta1.md, "Flip bits: side faces only").
+LidTexel LidTexelAt(int px, int py, int rotation) {
   constexpr int kLast = kTileSide - 1;
-  int a = px, b = py;  // the pixel turned back by `rotation` quarter turns
   switch (rotation & 3) {
-    case 0: break;
-    case 1: a = py, b = kLast - px; break;
-    case 2: a = kLast - px, b = kLast - py; break;
-    case 3: a = kLast - py, b = px; break;
+    case 1: return LidTexel{py, kLast - px};
+    case 2: return LidTexel{kLast - px, kLast - py};
+    case 3: return LidTexel{kLast - py, px};
+    default: return LidTexel{px, py};
   }
-  return LidTexel{flip_left_right ? kLast - a : a, flip_top_bottom ? kLast - b : b};
 }
 
 namespace {
@@ -79,132 +84,146 @@ absl::Status CheckOptions(const MapRenderOptions& o) {
   return absl::OkStatus();
 }
 
-using RgbaPalette = std::array<uint32_t, 256>;  // R, G, B, A bytes in memory order
-
-// Per-render caches: each lid tile unpacked once, each (lid, remap) palette
-// resolved once, errors remembered too.
-class LidCache {
- public:
-  explicit LidCache(const Style& style) : style_(style) {
-    look_of_.fill(kUnresolved);
-    tile_of_.fill(kUnresolved);
-  }
-
-  struct Look {
-    const uint8_t* texels = nullptr;   // 64 x 64, v major
-    const uint32_t* colors = nullptr;  // 256 RGBA words
-    std::string error;                 // empty when usable
-  };
-
-  const Look& Get(uint8_t lid, uint8_t remap) {
-    const size_t key = size_t(lid) * 4 + (remap & 3);
-    if (look_of_[key] == kUnresolved) look_of_[key] = Resolve(lid, remap & 3);
-    return looks_[size_t(look_of_[key])];
-  }
-
- private:
-  static constexpr int kUnresolved = -1;
-
-  int Resolve(int lid, int remap) {
-    Look look;
-    absl::StatusOr<palette::Palette> pal = style_.LidPalette(lid, remap);
-    if (!pal.ok()) {
-      look.error = std::string(pal.status().message());
-    } else {
-      auto colors = std::make_unique<RgbaPalette>();
-      for (int e = 0; e < 256; ++e) {
-        const palette::Rgb c = pal->colors[size_t(e)];
-        const uint8_t bytes[4] = {c.r, c.g, c.b, 0xff};
-        std::memcpy(&(*colors)[size_t(e)], bytes, 4);
-      }
-      look.colors = colors->data();
-      palettes_.push_back(std::move(colors));
-      if (tile_of_[size_t(lid)] == kUnresolved) {
-        absl::StatusOr<TileTexels> tile = style_.Tile(style_.LidTile(lid));
-        if (!tile.ok()) {
-          tile_errors_.push_back(std::string(tile.status().message()));
-          tile_of_[size_t(lid)] = -2 - int(tile_errors_.size() - 1);
-        } else {
-          tiles_.push_back(std::make_unique<TileTexels>(*std::move(tile)));
-          tile_of_[size_t(lid)] = int(tiles_.size() - 1);
-        }
-      }
-      const int t = tile_of_[size_t(lid)];
-      if (t >= 0) {
-        look.texels = tiles_[size_t(t)]->data();
-      } else {
-        look.error = tile_errors_[size_t(-2 - t)];
-      }
-    }
-    looks_.push_back(std::move(look));
-    return int(looks_.size() - 1);
-  }
-
-  const Style& style_;
-  std::array<int, 256 * 4> look_of_;
-  std::array<int, 256> tile_of_;
-  std::vector<Look> looks_;
-  std::vector<std::unique_ptr<RgbaPalette>> palettes_;
-  std::vector<std::unique_ptr<TileTexels>> tiles_;
-  std::vector<std::string> tile_errors_;
-};
-
-// For each of the 16 orientations (rotation * 4 + flip_left_right * 2 +
-// flip_top_bottom), the texel offset v * 64 + u read by each of the cell's
-// p x p pixels: LidTexelAt at the nearest-neighbour sample, computed once.
-std::vector<uint16_t> OrientationTables(int p) {
-  std::vector<int> sample(size_t(p), 0);
-  for (int i = 0; i < p; ++i) sample[size_t(i)] = (i * kTileSide) / p;
-  std::vector<uint16_t> out(size_t(16) * size_t(p) * size_t(p));
-  for (int o = 0; o < 16; ++o) {
-    uint16_t* table = out.data() + size_t(o) * size_t(p) * size_t(p);
-    for (int py = 0; py < p; ++py) {
-      for (int px = 0; px < p; ++px) {
-        const LidTexel t = LidTexelAt(sample[size_t(px)], sample[size_t(py)], o >> 2,
-                                      (o & 2) != 0, (o & 1) != 0);
-        table[size_t(py) * size_t(p) + size_t(px)] = uint16_t(t.v * kTileSide + t.u);
-      }
-    }
-  }
-  return out;
-}
-
-struct Layer {
-  const uint8_t* texels;
-  const uint32_t* colors;
-  const uint16_t* table;
-  bool flat;
-};
-
-// Draws a cell's `n` layers (topmost first) into its p x p pixels at `cell`
-// (`stride` pixels a row): a flat layer lets the next show through its
-// transparent texels.
-void DrawCell(const std::array<Layer, kMapLayers>& layers, int n, int p, size_t stride,
-              uint8_t* cell) {
-  if (!layers[0].flat) {  // the common case: one solid lid
-    const Layer& l = layers[0];
-    for (int py = 0; py < p; ++py) {
-      uint8_t* row = cell + size_t(py) * stride * 4;
-      const uint16_t* map_row = l.table + size_t(py) * size_t(p);
-      for (int px = 0; px < p; ++px) {
-        std::memcpy(row + size_t(px) * 4, &l.colors[l.texels[map_row[px]]], 4);
-      }
+// Draws a cell's `n` layer pictures (topmost first) into its p x p pixels at
+// `cell`. One layer is a row-by-row copy. More means the top ones are flat:
+// each pixel takes the first drawn word, top down (0 is a texel a flat lid
+// leaves out: docs/formats/gta1.md, "Flat: which texels are drawn"), or stays
+// transparent when none draws it. P is p when the compiler should know it
+// (copies of a known size, no call per row), 0 otherwise.
+template <int P>
+void DrawCellOf(const std::array<const uint32_t*, kMapLayers>& layers, int n, int p,
+                size_t stride_bytes, uint8_t* cell) {
+  const size_t side = size_t(P > 0 ? P : p);
+  if (n == 1) {
+    for (size_t py = 0; py < side; ++py) {
+      std::memcpy(cell + py * stride_bytes, layers[0] + py * side, side * 4);
     }
     return;
   }
-  for (int py = 0; py < p; ++py) {
-    uint8_t* row = cell + size_t(py) * stride * 4;
-    for (int px = 0; px < p; ++px) {
-      const size_t i = size_t(py) * size_t(p) + size_t(px);
-      for (int k = 0; k < n; ++k) {
-        const Layer& l = layers[size_t(k)];
-        const uint8_t texel = l.texels[l.table[i]];
-        if (l.flat && !FlatTexelDrawn(texel)) continue;
-        std::memcpy(row + size_t(px) * 4, &l.colors[texel], 4);
-        break;
-      }
+  std::array<uint32_t, kMaxPixelsPerCell> row;
+  for (size_t py = 0; py < side; ++py) {
+    const size_t at = py * side;
+    for (size_t px = 0; px < side; ++px) {
+      uint32_t word = layers[0][at + px];
+      for (int k = 1; word == 0 && k < n; ++k) word = layers[size_t(k)][at + px];
+      row[px] = word;
+    }
+    std::memcpy(cell + py * stride_bytes, row.data(), side * 4);
+  }
+}
+
+void DrawCell(const std::array<const uint32_t*, kMapLayers>& layers, int n, int p,
+              size_t stride_bytes, uint8_t* cell) {
+  switch (p) {
+    case 4: return DrawCellOf<4>(layers, n, p, stride_bytes, cell);
+    case 8: return DrawCellOf<8>(layers, n, p, stride_bytes, cell);
+    case 16: return DrawCellOf<16>(layers, n, p, stride_bytes, cell);
+    case 32: return DrawCellOf<32>(layers, n, p, stride_bytes, cell);
+    case 64: return DrawCellOf<64>(layers, n, p, stride_bytes, cell);
+    default: return DrawCellOf<0>(layers, n, p, stride_bytes, cell);
+  }
+}
+
+// A w x h picture, every pixel transparent. A whole map at 8 px a cell is
+// 16 MiB, and its first touch is one page fault per 4 KiB page: on the 2-core
+// VM this is benchmarked on, 45-66 ms for the zero-fill alone in a fresh
+// process (~12 us a fault), 6 to 12 times the drawing. So before the buffer
+// is filled the kernel is asked for 2 MiB pages over it (where THP is
+// "madvise", as there) and to map them in one call (MADV_POPULATE_WRITE,
+// Linux 5.14): the same zero-fill then takes about 5 ms. Hints only: where
+// they are refused or unknown, the picture is the same.
+image::RgbaPicture NewPicture(int width, int height) {
+  image::RgbaPicture picture;
+  picture.width = width;
+  picture.height = height;
+  const size_t bytes = size_t(width) * size_t(height) * 4;
+  picture.rgba.reserve(bytes);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  uint8_t* const data = picture.rgba.data();
+  auto advise = [&](uintptr_t page, int advice) {
+    const uintptr_t begin = (uintptr_t(data) + page - 1) & ~(page - 1);
+    const uintptr_t end = (uintptr_t(data) + bytes) & ~(page - 1);
+    if (end > begin) madvise(data + (begin - uintptr_t(data)), end - begin, advice);
+  };
+  advise(uintptr_t(2) << 20, MADV_HUGEPAGE);  // the whole 2 MiB pages inside the buffer
+#if defined(MADV_POPULATE_WRITE)
+  const long page = sysconf(_SC_PAGESIZE);
+  if (page > 0) advise(uintptr_t(page), MADV_POPULATE_WRITE);
+#endif
+#endif
+  picture.rgba.resize(bytes);  // zeros: transparent
+  return picture;
+}
+
+// What a block is to a picture seen from above: no lid (looked through), a
+// solid lid (ends the column) or a flat one (the next lid shows through it).
+enum BlockKind : uint8_t { kNoLid, kSolidLid, kFlatLid };
+
+// Where RenderMap keeps what a cell needs between cells. Per block index
+// (a column holds u16 indices, so at most 65536), its kind and its lid's
+// picture once kept: a cell's layer is then two small-array loads, not a
+// MapBlock read and a picture lookup.
+struct CellDrawer {
+  CellDrawer(const CityMap& m, const Style& style, int p, MapRender& o)
+      : map(m),
+        images(style, p),
+        kind(std::min(m.blocks().size(), size_t(65536))),
+        picture(kind.size(), nullptr),
+        scratch(size_t(kMapLayers) * size_t(p) * size_t(p)),
+        out(o) {
+    for (size_t i = 0; i < kind.size(); ++i) {
+      const MapBlock& b = m.blocks()[i];
+      kind[i] = b.lid == 0 ? kNoLid : b.flat ? kFlatLid : kSolidLid;
     }
   }
+  const CityMap& map;
+  CellImages images;
+  std::vector<uint8_t> kind;
+  std::vector<const uint32_t*> picture;
+  std::vector<uint32_t> scratch;  // a picture's words per layer, past the cache's budget
+  MapRender& out;
+  size_t bad_cells = 0;
+};
+
+// Block `index`'s lid picture, the first time a cell shows it (or every time,
+// past the cache's budget: drawn into layer n's scratch). Null for a bad lid,
+// with a warning naming the cell.
+const uint32_t* BlockPicture(CellDrawer& d, int x, int y, int z, uint16_t index, int n) {
+  const MapBlock& b = d.map.blocks()[index];
+  uint32_t* scratch = d.scratch.data() + size_t(n) * (d.scratch.size() / kMapLayers);
+  const CellImages::Picture picture =
+      d.images.Get(b.lid, b.lid_remap, b.lid_rotation, b.flat, scratch);
+  if (picture.error != nullptr) {
+    if (d.out.warnings.size() < kMaxRenderWarnings) {
+      d.out.warnings.push_back(absl::StrCat("cell (", x, ", ", y, ") z ", z, ": lid ",
+                                            int(b.lid), " remap ", int(b.lid_remap), ": ",
+                                            *picture.error, "; drawn transparent"));
+    }
+    ++d.bad_cells;
+    return nullptr;
+  }
+  if (picture.words != scratch) d.picture[index] = picture.words;
+  return picture.words;
+}
+
+// The pictures cell (x, y) shows, topmost first, into `layers`: lid 0 blocks
+// are looked through, a flat lid lets the next one show, a solid lid ends the
+// list. Returns how many; 0 for a cell drawn transparent (nothing to draw, or
+// a bad lid, which also adds a warning).
+int CellLayers(CellDrawer& d, int x, int y, std::array<const uint32_t*, kMapLayers>& layers) {
+  const MapColumn column = d.map.Column(x, y);
+  int n = 0;
+  for (int z = column.height; z < kMapLayers; ++z) {
+    const uint16_t index = column.blocks[size_t(z)];
+    if (index >= d.kind.size()) break;  // ReadCityMap rules this out
+    const BlockKind kind = BlockKind(d.kind[index]);
+    if (kind == kNoLid) continue;
+    const uint32_t* words = d.picture[index];
+    if (words == nullptr && (words = BlockPicture(d, x, y, z, index, n)) == nullptr) return 0;
+    layers[size_t(n++)] = words;
+    if (kind == kSolidLid) break;
+  }
+  return n;
 }
 
 }  // namespace
@@ -214,49 +233,19 @@ absl::StatusOr<MapRender> RenderMap(const CityMap& map, const Style& style,
   if (absl::Status s = CheckOptions(options); !s.ok()) return s;
   const MapRect& r = options.rect;
   const int p = options.pixels_per_cell;
-  const size_t cell_pixels = size_t(p) * size_t(p);
 
   MapRender out;
-  out.picture = image::RgbaPicture(r.w * p, r.h * p);  // all transparent
-  const std::vector<uint16_t> tables = OrientationTables(p);
-  LidCache cache(style);
-  const std::vector<MapBlock>& blocks = map.blocks();
-  const size_t stride = size_t(out.picture.width);  // in pixels
+  out.picture = NewPicture(r.w * p, r.h * p);
+  CellDrawer drawer(map, style, p, out);
+  const size_t stride_bytes = size_t(out.picture.width) * 4;
   uint8_t* const rgba = out.picture.rgba.data();
-  size_t bad_cells = 0;
+  std::array<const uint32_t*, kMapLayers> layers;
 
   for (int cy = 0; cy < r.h; ++cy) {
+    uint8_t* const row = rgba + size_t(cy) * size_t(p) * stride_bytes;
     for (int cx = 0; cx < r.w; ++cx) {
-      const int x = r.x + cx, y = r.y + cy;
-      const MapColumn column = map.Column(x, y);
-      std::array<Layer, kMapLayers> layers;
-      int n = 0;
-      bool bad = false;
-      for (int z = column.height; z < kMapLayers; ++z) {
-        const uint16_t index = column.blocks[size_t(z)];
-        if (index >= blocks.size()) break;  // ReadCityMap rules this out
-        const MapBlock& b = blocks[index];
-        if (b.lid == 0) continue;
-        const LidCache::Look& look = cache.Get(b.lid, b.lid_remap);
-        if (!look.error.empty()) {
-          if (out.warnings.size() < kMaxRenderWarnings) {
-            out.warnings.push_back(absl::StrCat("cell (", x, ", ", y, ") z ", z, ": lid ",
-                                                int(b.lid), " remap ", int(b.lid_remap),
-                                                ": ", look.error, "; drawn transparent"));
-          }
-          ++bad_cells;
-          bad = true;
-          break;
-        }
-        const int orientation =
-            (b.lid_rotation & 3) * 4 + (b.flip_left_right ? 2 : 0) + (b.flip_top_bottom ? 1 : 0);
-        layers[size_t(n++)] = Layer{look.texels, look.colors,
-                                    tables.data() + size_t(orientation) * cell_pixels, b.flat};
-        if (!b.flat) break;
-      }
-      if (bad || n == 0) continue;
-      DrawCell(layers, n, p, stride,
-               rgba + (size_t(cy) * size_t(p) * stride + size_t(cx) * size_t(p)) * 4);
+      const int n = CellLayers(drawer, r.x + cx, r.y + cy, layers);
+      if (n > 0) DrawCell(layers, n, p, stride_bytes, row + size_t(cx) * size_t(p) * 4);
     }
     // A row of cells is at most a few milliseconds of work (kMaxRenderSide
     // pixels wide): a stop is prompt.
@@ -266,8 +255,8 @@ absl::StatusOr<MapRender> RenderMap(const CityMap& map, const Style& style,
       return absl::CancelledError("map render: cancelled");
     }
   }
-  if (bad_cells > out.warnings.size()) {
-    out.warnings.push_back(absl::StrCat("... and ", bad_cells - out.warnings.size(),
+  if (drawer.bad_cells > out.warnings.size()) {
+    out.warnings.push_back(absl::StrCat("... and ", drawer.bad_cells - out.warnings.size(),
                                         " more cells drawn transparent for bad lids"));
   }
   return out;

@@ -1,5 +1,7 @@
 // A top-down picture of a rectangle of a GTA1 city map: each cell shows the
 // lid of its topmost block, drawn from the style's lid tiles and palettes.
+// The rules and the sources they rest on are docs/formats/gta1.md, "Drawing a
+// map from above"; each is stated here as the code applies it.
 //
 //   Which lid   the first block from the top of the cell's column (z = h .. 5,
 //               z = 0 the highest layer) whose lid tile is not 0. Blocks with
@@ -7,15 +9,22 @@
 //   Palette     style.LidPalette(lid, block.lid_remap): the remap (0..3)
 //               selects one of the lid's 4 palettes (palette index entry
 //               4 (sides + lid) + remap). Every colour is opaque.
-//   Flat        a flat block (type map bit 7) does not draw texel 0
+//   Flat        a flat block (type map bit 7) does not draw texel 0 of its lid
 //               (FlatTexelDrawn): at those pixels the next block below that
 //               has a lid shows through, by the same rules (so a flat fence
 //               over pavement shows the pavement; a flat over a flat over a
-//               solid lid shows whichever is first drawn, top down).
+//               solid lid shows whichever is first drawn, top down). A lid
+//               that is not flat draws every texel, 0 included ("Flat: which
+//               texels are drawn").
+//   Rotation    the lid is turned by its rotation (type map bits 14-15) in
+//               quarter turns clockwise: LidTexelAt below is the one place the
+//               orientation lives.
+//   Flips       the flip bits (type map ext bits 5 and 6) mirror SIDE faces
+//               only, which a top-down picture does not show: a lid is never
+//               flipped ("Flip bits: side faces only").
 //   Nothing     a pixel with no drawn lid under it (an empty column, only lid 0
 //               blocks, or texel 0 of flat blocks all the way down) is
-//               transparent (alpha 0).
-//   Texture     LidTexelAt below is the one place the orientation lives.
+//               transparent (alpha 0, and R = G = B = 0).
 //   Scale       pixels_per_cell p in 1..64; 64 is the tile's own resolution.
 //               Below 64 the tile is sampled nearest-neighbour: cell pixel
 //               (px, py) reads the 64 x 64 lid at ((px * 64) / p,
@@ -26,6 +35,11 @@
 //               the cell (x, y), z, the lid, the remap and the reason. The
 //               first kMaxRenderWarnings are kept; the rest are counted in a
 //               last line ("... and N more cells ...").
+//
+// How it is drawn (map_cell_images.h): each (lid, remap, rotation, flat) that
+// the rectangle shows is drawn once into a p x p picture, and each cell is a
+// row-by-row copy of its picture (a flat lid's cell takes, pixel by pixel, the
+// first drawn word of its pictures, top down).
 //
 // Nothing here touches files or JSON: a CityMap and a Style in, a picture out.
 #pragma once
@@ -85,25 +99,21 @@ absl::StatusOr<MapRender> RenderMap(const CityMap& map, const Style& style,
 
 // The lid texel (u, v) drawn at pixel (px, py) of a 64 x 64 cell (all in
 // 0..63; u and px grow to the right = east = +x, v and py grow down = south =
-// +y, as seen from above with north up).
+// +y, as seen from above with north up), for a lid turned by `rotation`.
 //
-// Convention: the flips are applied to the texture first, then the rotation:
-//   - flip_left_right mirrors u (u -> 63 - u),
-//   - flip_top_bottom mirrors v (v -> 63 - v),
-//   - rotation r (0..3, only the low 2 bits count) then turns the flipped lid
-//     by r * 90 degrees CLOCKWISE as seen from above.
-// So with no flips, texel (0, 0) (the tile's top-left) is drawn at the cell's
-// top-left for r = 0, top-right for r = 1, bottom-right for r = 2 and
-// bottom-left for r = 3. Worked inversely (what the renderer needs), with
-// (a, b) the pixel turned back by r quarter turns:
-//   r = 0: (a, b) = (px, py)        r = 1: (a, b) = (py, 63 - px)
-//   r = 2: (a, b) = (63 - px, 63 - py)
-//   r = 3: (a, b) = (63 - py, px)
-// then u = flip_left_right ? 63 - a : a, v = flip_top_bottom ? 63 - b : b.
+// Convention: rotation r (0..3, only the low 2 bits count) turns the lid by
+// r * 90 degrees CLOCKWISE as seen from above. So texel (0, 0) (the tile's
+// top-left) is drawn at the cell's top-left for r = 0, top-right for r = 1,
+// bottom-right for r = 2 and bottom-left for r = 3. Worked inversely (what
+// the renderer needs):
+//   r = 0: (u, v) = (px, py)          r = 1: (u, v) = (py, 63 - px)
+//   r = 2: (u, v) = (63 - px, 63 - py)
+//   r = 3: (u, v) = (63 - py, px)
+// There is no flip: the flip bits are for side faces (see "Flips" above).
 struct LidTexel {
   int u = 0, v = 0;
   friend bool operator==(const LidTexel&, const LidTexel&) = default;
 };
-LidTexel LidTexelAt(int px, int py, int rotation, bool flip_left_right, bool flip_top_bottom);
+LidTexel LidTexelAt(int px, int py, int rotation);
 
 }  // namespace kbot::gta

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "absl/strings/match.h"
 #include "formats/common/byte_writer.h"
 #include "formats/gta/cmp.h"
+#include "formats/gta/map_cell_images.h"
 #include "formats/gta/map_render.h"
 #include "formats/gta/style.h"
 #include "tests/support/gta_bytes.h"
@@ -98,6 +100,11 @@ uint8_t Ext(int remap, bool flip_lr = false, bool flip_tb = false) {
 //   9 empty column        10 lid 9 (past the 4 lids)
 //   11 z 3 lid 0, z 4 lid 1 remap 1, z 5 lid 2: the lid 1 shows
 //   12 only lid 0 blocks  13 lid 3 remap 3: its palette names CLUT 99
+//   14 the fence flat, turned a quarter, both flips, remap 1, over pavement
+//      turned half, flipped left/right
+//   15 the fence NOT flat (its texel 0 is drawn) over pavement
+//   16 a flat fence alone: nothing under its texel 0
+//   17 flat fence over flat fence (rotation 2) over pavement
 CmpFile MakeMap() {
   CmpFile f;
   auto one = [&f](int x, uint16_t type_map, uint8_t ext, uint8_t lid) {
@@ -112,11 +119,9 @@ CmpFile MakeMap() {
   one(5, TypeMap(0), Ext(0, false, true), 1);
   one(6, TypeMap(1), Ext(0, true, true), 1);
   one(7, TypeMap(0), Ext(2), 1);
-  {
-    const uint16_t fence = f.AddBlock(TypeMap(0, true), Ext(0), 0, 0, 0, 0, 3);
-    const uint16_t pavement = f.AddBlock(TypeMap(1), Ext(0), 0, 0, 0, 0, 2);
-    f.SetCell(8, 0, f.AddColumn(4, {fence, pavement}));
-  }
+  const uint16_t fence = f.AddBlock(TypeMap(0, true), Ext(0), 0, 0, 0, 0, 3);
+  const uint16_t pavement = f.AddBlock(TypeMap(1), Ext(0), 0, 0, 0, 0, 2);
+  f.SetCell(8, 0, f.AddColumn(4, {fence, pavement}));
   one(10, TypeMap(0), Ext(0), 9);
   {
     const uint16_t no_lid = f.AddBlock(TypeMap(0), Ext(0), 5, 5, 5, 5, 0);
@@ -126,6 +131,16 @@ CmpFile MakeMap() {
     f.SetCell(12, 0, f.AddColumn(4, {no_lid, no_lid}));
   }
   one(13, TypeMap(0), Ext(3), 3);
+  {
+    const uint16_t turned = f.AddBlock(TypeMap(1, true), Ext(1, true, true), 0, 0, 0, 0, 3);
+    const uint16_t under = f.AddBlock(TypeMap(2), Ext(0, true, false), 0, 0, 0, 0, 2);
+    f.SetCell(14, 0, f.AddColumn(4, {turned, under}));
+    const uint16_t solid_fence = f.AddBlock(TypeMap(0), Ext(0), 0, 0, 0, 0, 3);
+    f.SetCell(15, 0, f.AddColumn(4, {solid_fence, pavement}));
+    f.SetCell(16, 0, f.AddColumn(5, {fence}));
+    const uint16_t fence2 = f.AddBlock(TypeMap(2, true), Ext(0), 0, 0, 0, 0, 3);
+    f.SetCell(17, 0, f.AddColumn(3, {fence, fence2, pavement}));
+  }
   return f;
 }
 
@@ -169,12 +184,14 @@ void ExpectCell(const image::RgbaPicture& p, int cell_x,
   }
 }
 
+constexpr int kCells = 18;
+
 class GtaMapRender : public ::testing::Test {
  protected:
   void SetUp() override {
     loaded_ = Load(MakeMap());
     MapRenderOptions o;
-    o.rect = MapRect{0, 0, 14, 1};
+    o.rect = MapRect{0, 0, kCells, 1};
     o.pixels_per_cell = 64;
     absl::StatusOr<MapRender> r = RenderMap(loaded_.map, loaded_.style, o);
     ASSERT_TRUE(r.ok()) << r.status();
@@ -186,9 +203,9 @@ class GtaMapRender : public ::testing::Test {
 };
 
 TEST_F(GtaMapRender, SizeIsCellsTimesPixelsPerCell) {
-  EXPECT_EQ(pic().width, 14 * 64);
+  EXPECT_EQ(pic().width, kCells * 64);
   EXPECT_EQ(pic().height, 64);
-  EXPECT_EQ(pic().rgba.size(), size_t(14 * 64 * 64 * 4));
+  EXPECT_EQ(pic().rgba.size(), size_t(kCells * 64 * 64 * 4));
 }
 
 TEST_F(GtaMapRender, NoRotation) {
@@ -213,18 +230,20 @@ TEST_F(GtaMapRender, RotationsTurnClockwise) {
   EXPECT_EQ(Pixel(pic(), 192 + 0, 0), Color(4, 252));
 }
 
-TEST_F(GtaMapRender, FlipsMirrorTheTexture) {
-  ExpectCell(pic(), 4, [](int px, int py) { return Color(4, Lid1(63 - px, py)); });
-  EXPECT_EQ(Pixel(pic(), 256 + 63, 0), Color(4, 251));
-  ExpectCell(pic(), 5, [](int px, int py) { return Color(4, Lid1(px, 63 - py)); });
-  EXPECT_EQ(Pixel(pic(), 320 + 0, 63), Color(4, 251));
+// docs/formats/gta1.md, "Flip bits: side faces only": a lid is drawn as if
+// the bits were clear.
+TEST_F(GtaMapRender, FlipBitsDoNotMirrorTheLid) {
+  ExpectCell(pic(), 4, [](int px, int py) { return Color(4, Lid1(px, py)); });
+  EXPECT_EQ(Pixel(pic(), 256 + 0, 0), Color(4, 251));
+  ExpectCell(pic(), 5, [](int px, int py) { return Color(4, Lid1(px, py)); });
+  EXPECT_EQ(Pixel(pic(), 320 + 0, 63), Color(4, 253));
 }
 
-TEST_F(GtaMapRender, FlipsApplyBeforeTheRotation) {
-  // Both flips put (0, 0) at the bottom-right; rotation 1 then turns that to
-  // the bottom-left.
-  ExpectCell(pic(), 6, [](int px, int py) { return Color(4, Lid1(63 - py, px)); });
-  EXPECT_EQ(Pixel(pic(), 384 + 0, 63), Color(4, 251));
+TEST_F(GtaMapRender, BothFlipsAndARotationIsTheRotationAlone) {
+  // As cell 1: texel (0, 0) at the top-right, nothing mirrored.
+  ExpectCell(pic(), 6, [](int px, int py) { return Color(4, Lid1(py, 63 - px)); });
+  EXPECT_EQ(Pixel(pic(), 384 + 63, 0), Color(4, 251));
+  EXPECT_EQ(Pixel(pic(), 384 + 63, 63), Color(4, 252));
 }
 
 TEST_F(GtaMapRender, RemapPicksTheLidsPalette) {
@@ -236,6 +255,43 @@ TEST_F(GtaMapRender, FlatBlockShowsTheLidBelowWhereTexelZero) {
   // Fence (lid 3, CLUT 12) over pavement (lid 2, CLUT 8, rotation 1).
   ExpectCell(pic(), 8, [](int px, int py) {
     return px < 32 ? Color(8, Lid2(py, 63 - px)) : Color(12, Lid3(px, py));
+  });
+}
+
+// The rules together: flips ignored, the rotation turns the flat lid, its
+// texel 0 shows the lid below (itself turned, not flipped), remap 1 -> CLUT 13.
+TEST_F(GtaMapRender, FlatTurnedFlippedLidOverTurnedFlippedPavement) {
+  ExpectCell(pic(), 14, [](int px, int py) {
+    const int fence_u = py, fence_v = 63 - px;  // rotation 1
+    if (Lid3(fence_u, fence_v) != 0) return Color(13, Lid3(fence_u, fence_v));
+    return Color(8, Lid2(63 - px, 63 - py));     // rotation 2
+  });
+  // Worked by hand: pixel (10, 5) reads fence texel (5, 53), 0 (u < 32): the
+  // pavement's (53, 58), 1 + (53 + 116) % 60 = 50. Pixel (10, 40) reads
+  // fence (40, 53), 100 + 53 % 7 = 104.
+  EXPECT_EQ(Pixel(pic(), 14 * 64 + 10, 5), Color(8, 50));
+  EXPECT_EQ(Pixel(pic(), 14 * 64 + 10, 40), Color(13, 104));
+}
+
+// docs/formats/gta1.md, "Flat: which texels are drawn": only a flat block
+// leaves texel 0 out; the same tile on a solid block draws it, opaque.
+TEST_F(GtaMapRender, TexelZeroOfASolidLidIsDrawn) {
+  ExpectCell(pic(), 15, [](int px, int py) { return Color(12, Lid3(px, py)); });
+  EXPECT_EQ(Pixel(pic(), 15 * 64 + 0, 0), Color(12, 0));
+  EXPECT_EQ(Pixel(pic(), 15 * 64 + 0, 0)[3], 255);
+}
+
+TEST_F(GtaMapRender, FlatTexelZeroWithNothingBelowIsTransparent) {
+  ExpectCell(pic(), 16, [](int px, int py) {
+    return px < 32 ? kClear : Color(12, Lid3(px, py));
+  });
+}
+
+TEST_F(GtaMapRender, FlatOverFlatShowsTheFirstDrawnTopDown) {
+  // Top fence draws u >= 32; the second (rotation 2) draws pixels with
+  // 63 - px >= 32, i.e. px < 32; so the pavement never shows.
+  ExpectCell(pic(), 17, [](int px, int py) {
+    return px >= 32 ? Color(12, Lid3(px, py)) : Color(12, Lid3(63 - px, 63 - py));
   });
 }
 
@@ -366,32 +422,69 @@ TEST(GtaMapRenderErrors, BadOptionsAreInvalidArgument) {
 }
 
 TEST(GtaMapRenderLidTexelAt, TheConvention) {
-  // No flips: rotation r puts texel (0, 0) at the corners clockwise.
-  EXPECT_EQ(LidTexelAt(0, 0, 0, false, false), (LidTexel{0, 0}));
-  EXPECT_EQ(LidTexelAt(63, 0, 1, false, false), (LidTexel{0, 0}));
-  EXPECT_EQ(LidTexelAt(63, 63, 2, false, false), (LidTexel{0, 0}));
-  EXPECT_EQ(LidTexelAt(0, 63, 3, false, false), (LidTexel{0, 0}));
-  EXPECT_EQ(LidTexelAt(10, 20, 1, false, false), (LidTexel{20, 53}));
-  EXPECT_EQ(LidTexelAt(10, 20, 3, false, false), (LidTexel{43, 10}));
-  // Flips mirror the texture, then it turns.
-  EXPECT_EQ(LidTexelAt(10, 20, 0, true, false), (LidTexel{53, 20}));
-  EXPECT_EQ(LidTexelAt(10, 20, 0, false, true), (LidTexel{10, 43}));
-  EXPECT_EQ(LidTexelAt(10, 20, 1, true, false), (LidTexel{43, 53}));
-  EXPECT_EQ(LidTexelAt(10, 20, 1, false, true), (LidTexel{20, 10}));
+  // Rotation r puts texel (0, 0) at the corners clockwise.
+  EXPECT_EQ(LidTexelAt(0, 0, 0), (LidTexel{0, 0}));
+  EXPECT_EQ(LidTexelAt(63, 0, 1), (LidTexel{0, 0}));
+  EXPECT_EQ(LidTexelAt(63, 63, 2), (LidTexel{0, 0}));
+  EXPECT_EQ(LidTexelAt(0, 63, 3), (LidTexel{0, 0}));
+  EXPECT_EQ(LidTexelAt(10, 20, 0), (LidTexel{10, 20}));
+  EXPECT_EQ(LidTexelAt(10, 20, 1), (LidTexel{20, 53}));
+  EXPECT_EQ(LidTexelAt(10, 20, 2), (LidTexel{53, 43}));
+  EXPECT_EQ(LidTexelAt(10, 20, 3), (LidTexel{43, 10}));
   // Only the low two bits of the rotation count.
-  EXPECT_EQ(LidTexelAt(10, 20, 5, false, false), LidTexelAt(10, 20, 1, false, false));
-  // Every orientation is a bijection of the 64 x 64 texels.
-  for (int o = 0; o < 16; ++o) {
+  EXPECT_EQ(LidTexelAt(10, 20, 5), LidTexelAt(10, 20, 1));
+  // Every rotation is a bijection of the 64 x 64 texels.
+  for (int r = 0; r < 4; ++r) {
     std::vector<bool> seen(4096, false);
     for (int py = 0; py < 64; ++py) {
       for (int px = 0; px < 64; ++px) {
-        const LidTexel t = LidTexelAt(px, py, o >> 2, (o & 2) != 0, (o & 1) != 0);
+        const LidTexel t = LidTexelAt(px, py, r);
         ASSERT_TRUE(t.u >= 0 && t.u < 64 && t.v >= 0 && t.v < 64);
         seen[size_t(t.v * 64 + t.u)] = true;
       }
     }
-    for (bool s : seen) ASSERT_TRUE(s) << "orientation " << o;
+    for (bool s : seen) ASSERT_TRUE(s) << "rotation " << r;
   }
+}
+
+// The sample table is LidTexelAt at the nearest-neighbour samples.
+TEST(GtaMapRenderCellImages, SampleTable) {
+  const std::vector<uint16_t> t = LidSampleTable(8, 1);
+  ASSERT_EQ(t.size(), 64u);
+  // Pixel (3, 5) samples (24, 40); rotation 1 reads texel (40, 63 - 24).
+  EXPECT_EQ(t[5 * 8 + 3], 39 * 64 + 40);
+  EXPECT_EQ(LidSampleTable(64, 0)[64 * 7 + 9], 7 * 64 + 9);
+}
+
+// Past the cache's budget a picture is drawn into the caller's scratch, the
+// same words as a cached one; a bad lid is an error either way.
+TEST(GtaMapRenderCellImages, ScratchPathDrawsTheSameWords) {
+  const Loaded l = Load(MakeMap());
+  CellImages cached(l.style, 8), uncached(l.style, 8, 0);
+  std::vector<uint32_t> scratch(64, 0xdeadbeef), unused(64, 0);
+  for (int rotation = 0; rotation < 4; ++rotation) {
+    for (bool flat : {false, true}) {
+      const CellImages::Picture a = cached.Get(3, 1, uint8_t(rotation), flat, unused.data());
+      const CellImages::Picture b = uncached.Get(3, 1, uint8_t(rotation), flat, scratch.data());
+      ASSERT_TRUE(a.words != nullptr && b.words != nullptr);
+      EXPECT_NE(a.words, unused.data());
+      EXPECT_EQ(b.words, scratch.data());
+      for (int i = 0; i < 64; ++i) ASSERT_EQ(a.words[i], b.words[i]) << i;
+      // Each word is the RGBA bytes of the texel's colour (lid 3 remap 1:
+      // CLUT 13), except texel 0 of a flat lid: the word 0.
+      for (int i = 0; i < 64; ++i) {
+        const LidTexel t = LidTexelAt((i % 8) * 8, (i / 8) * 8, rotation);
+        const uint8_t texel = Lid3(t.u, t.v);
+        std::array<uint8_t, 4> bytes;
+        std::memcpy(bytes.data(), &a.words[i], 4);
+        EXPECT_EQ(bytes, flat && texel == 0 ? kClear : Color(13, texel)) << i;
+      }
+    }
+  }
+  const CellImages::Picture bad = uncached.Get(9, 0, 0, false, scratch.data());
+  EXPECT_EQ(bad.words, nullptr);
+  ASSERT_NE(bad.error, nullptr);
+  EXPECT_TRUE(absl::StrContains(*bad.error, "past the 4")) << *bad.error;
 }
 
 }  // namespace

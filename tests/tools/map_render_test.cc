@@ -77,7 +77,7 @@ void ExpectLid(const testing::DecodedPng& png, int cx, int cy, int lid, int rota
   ASSERT_TRUE(tile.ok() && colors.ok());
   for (int py = 0; py < 64; ++py) {
     for (int px = 0; px < 64; ++px) {
-      const gta::LidTexel t = gta::LidTexelAt(px, py, rotation, false, false);
+      const gta::LidTexel t = gta::LidTexelAt(px, py, rotation);
       const palette::Rgb c = colors->colors[(*tile)[t.v * 64 + t.u]];
       const size_t at = ((size_t(cy) * 64 + py) * png.width + size_t(cx) * 64 + px) * 4;
       ASSERT_EQ(std::vector<uint8_t>(png.rgba.begin() + at, png.rgba.begin() + at + 4),
