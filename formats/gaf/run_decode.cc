@@ -1,119 +1,45 @@
 #include "formats/gaf/run_decode.h"
 
-#include <array>
+#include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <optional>
-#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "formats/common/format_error.h"
+#include "formats/gaf/run_chunks.h"
 
 namespace kbot::gaf {
 
 namespace {
+std::atomic<bool> portable_for_testing{false};
+}  // namespace
 
-// What a chunk's mask byte says, looked up rather than branched on: the kind
-// of the next chunk is data, and a branch on it is mispredicted about half the
-// time.
-struct ChunkStep {
-  uint8_t pixels;   // pixels covered (skip 0..127, repeat / literal 1..64)
-  uint8_t bytes;    // bytes taken, the mask included
-  uint8_t literal;  // 1: the pixels follow the mask
-  uint8_t drawn;    // 1: repeat or literal
-};
+namespace run {
 
-constexpr std::array<ChunkStep, 256> kSteps = [] {
-  std::array<ChunkStep, 256> steps{};
-  for (int m = 0; m < 256; ++m) {
-    const uint8_t count = uint8_t((m >> 2) + 1);
-    if (m & 1) {
-      steps[m] = {uint8_t(m >> 1), 1, 0, 0};
-    } else if (m & 2) {
-      steps[m] = {count, 2, 0, 1};
-    } else {
-      steps[m] = {count, uint8_t(count + 1), 1, 1};
-    }
+void UsePortableKernelForTesting(bool portable) { portable_for_testing = portable; }
+
+__attribute__((noinline)) void DrawLongRun(uint8_t* at, const uint8_t* chunk, size_t room,
+                                          ptrdiff_t opaque_offset) {
+  const ChunkStep& s = kSteps[chunk[0]];
+  const size_t end = std::min<size_t>(s.pixels, room);
+  // A literal's blocks follow its mask; a repeat's block is the same each time.
+  const uint8_t* source = s.literal ? chunk + 1 : kFilled[chunk[1]].data();
+  const size_t advance = s.literal ? kBlock : 0;
+  for (size_t k = kBlock; k < end; k += kBlock) {
+    source += advance;
+    std::memcpy(at + k, source, kBlock);
+    std::memcpy(at + k + opaque_offset, kFilled[1].data(), kBlock);
   }
-  return steps;
-}();
-
-// The fast path writes each chunk as whole 16-byte blocks: a fixed size
-// compiles to one vector move where an exact length costs a size dispatch per
-// chunk. What a block writes past its chunk the next chunks overwrite, so rows
-// are drawn into scratch rows with room past the width, and a literal may read
-// up to its last block past its row.
-constexpr size_t kBlock = 16;
-constexpr size_t kLongestRun = 128;        // a skip covers up to 127 pixels
-constexpr size_t kRowSlack = kLongestRun;  // room for a chunk's last block
-constexpr size_t kReadSlack = 64;          // how far a literal's last block reads
-
-// Each byte value kLongestRun times: the source of a repeat's or a skip's
-// blocks, and of the opaque plane's.
-constexpr std::array<std::array<uint8_t, kLongestRun>, 256> kFilled = [] {
-  std::array<std::array<uint8_t, kLongestRun>, 256> filled{};
-  for (size_t v = 0; v < 256; ++v) filled[v].fill(uint8_t(v));
-  return filled;
-}();
-
-// One row being drawn by whole blocks into its scratch planes, which
-// have kRowSlack bytes past the width; kReadSlack bytes after the row's
-// chunks must be readable.
-struct FastRow {
-  const uint8_t* p;
-  size_t length;
-  uint8_t* index;
-  uint8_t* opaque;
-  size_t i = 0;  // next chunk
-  size_t x = 0;  // next pixel
-
-  bool done() const { return i >= length; }
-
-  // Draws one chunk. False, having written only inside the scratch planes,
-  // when the chunk runs past the row: the exact path then says where.
-  bool Step(uint8_t key, size_t width) {
-    const ChunkStep s = kSteps[p[i]];
-    if (s.bytes > length - i) return false;
-    if (x < width) {
-      // Selects by masks rather than branches (compilers keep `?:` here as
-      // jumps, mispredicted on every change of chunk kind): a literal copies
-      // its bytes, a repeat or a skip a row of its one value.
-      const uint8_t value = uint8_t(key ^ ((key ^ p[i + 1]) & -s.drawn));
-      const uintptr_t filled = reinterpret_cast<uintptr_t>(kFilled[value].data());
-      const uintptr_t literal = reinterpret_cast<uintptr_t>(p + i + 1);
-      const auto* source =
-          reinterpret_cast<const uint8_t*>(filled ^ ((filled ^ literal) & -uintptr_t(s.literal)));
-      const uint8_t* drawn = kFilled[s.drawn].data();
-      // Two blocks always, more only for the few chunks longer than that: a
-      // loop whose count follows the data would be mispredicted at its end.
-      std::memcpy(index + x, source, 2 * kBlock);
-      std::memcpy(opaque + x, drawn, 2 * kBlock);
-      for (size_t k = 2 * kBlock; k < s.pixels; k += kBlock) {
-        std::memcpy(index + x + k, source + k, kBlock);
-        std::memcpy(opaque + x + k, drawn + k, kBlock);
-      }
-    }
-    x += s.pixels;
-    i += s.bytes;
-    return true;
-  }
-};
-
-// Draws two rows in lockstep: each chunk's position depends on the one before
-// it, and two independent chains keep the CPU busy while each waits on its
-// loads. False when a chunk of either row runs past its row.
-bool DrawPair(FastRow& a, FastRow& b, uint8_t key, size_t width) {
-  while (!a.done() && !b.done()) {
-    if (!a.Step(key, width) || !b.Step(key, width)) return false;
-  }
-  while (!a.done()) {
-    if (!a.Step(key, width)) return false;
-  }
-  while (!b.done()) {
-    if (!b.Step(key, width)) return false;
-  }
-  return true;
 }
+
+}  // namespace run
+
+namespace {
+
+using run::ChunkStep;
+using run::kSteps;
 
 // "<file>: sequence 3 frame 1: row 7: <what>", `what` naming `offset`.
 absl::Status RowError(const FrameLocation& where, size_t row, uint64_t offset,
@@ -121,22 +47,45 @@ absl::Status RowError(const FrameLocation& where, size_t row, uint64_t offset,
   return ErrorNamingOffset(where.file, absl::StrCat(where.Name(), ": row ", row), offset, what);
 }
 
-// Decodes one row with exact-length writes and full checks. Returns the
-// pixels covered, or an error naming the chunk that runs past the row.
-absl::StatusOr<size_t> ExactRow(const uint8_t* p, size_t length, size_t row_offset, uint8_t key,
-                                size_t width, uint8_t* index, uint8_t* opaque, size_t row,
+// Where a row's bytes are: its lineLength word at `pos`, its chunks up to `end`.
+struct RowBytes {
+  size_t pos;
+  size_t length;
+  size_t end;
+};
+
+absl::StatusOr<RowBytes> RowAt(Bytes file, size_t row, size_t pos, const FrameLocation& where) {
+  if (pos > file.size() || file.size() - pos < 2) {
+    return RowError(where, row, pos, absl::StrCat("lineLength at ", Hex(pos),
+                                                  " is past the end of the file (",
+                                                  file.size(), " bytes)"));
+  }
+  const size_t length = LoadU16(file.data() + pos);
+  if (length > file.size() - pos - 2) {
+    return RowError(where, row, pos, absl::StrCat("lineLength ", length, " at ", Hex(pos),
+                                                  " runs past the end of the file (",
+                                                  file.size(), " bytes)"));
+  }
+  return RowBytes{pos, length, pos + 2 + length};
+}
+
+// Walks one row chunk by chunk with every check, drawing it with exact-length
+// writes when `index` is set (the opaque plane at `opaque`). Returns the
+// pixels the chunks cover, or an error naming the chunk that runs past the row.
+absl::StatusOr<size_t> ExactRow(const uint8_t* p, const RowBytes& r, uint8_t key, size_t width,
+                                uint8_t* index, uint8_t* opaque, size_t row,
                                 const FrameLocation& where) {
   size_t x = 0, i = 0;
-  while (i < length) {
+  while (i < r.length) {
     const uint8_t mask = p[i];
     const ChunkStep s = kSteps[mask];
-    if (s.bytes > length - i) {
-      return RowError(where, row, row_offset + 2 + i, absl::StrCat(
-          (mask & 2) ? "repeat" : "literal", " chunk at ", Hex(row_offset + 2 + i), " needs ",
-          s.bytes - 1, " byte(s), the row has ", length - i - 1, " left of its lineLength ",
-          length));
+    if (s.bytes > r.length - i) {
+      return RowError(where, row, r.pos + 2 + i, absl::StrCat(
+          (mask & 2) ? "repeat" : "literal", " chunk at ", Hex(r.pos + 2 + i), " needs ",
+          s.bytes - 1, " byte(s), the row has ", r.length - i - 1, " left of its lineLength ",
+          r.length));
     }
-    if (x < width) {
+    if (index != nullptr && x < width) {
       const size_t n = std::min<size_t>(s.pixels, width - x);
       if (s.literal) {
         std::memcpy(index + x, p + i + 1, n);
@@ -155,125 +104,254 @@ absl::StatusOr<size_t> ExactRow(const uint8_t* p, size_t length, size_t row_offs
 // hostile file cannot make the report grow with every row it claims.
 constexpr size_t kShortRowsNamed = 3;
 
-// Decodes a frame row by row: rows two at a time by the fast path where the
-// file has room after them, any other row (and any row the fast path balks
-// at) by the exact path, which reports problems precisely.
-class RunDecoder {
+// Reads rows in order with every check: the reference the fast path must
+// match, the path for anything it does not take (rows near the end of the
+// file, short rows, errors), and, without a picture, the check of a frame.
+class ExactDecoder {
  public:
-  RunDecoder(Bytes file, const FrameInfo& info, const FrameLocation& where, Warnings* warnings)
-      : file_(file),
-        info_(info),
-        where_(where),
-        warnings_(warnings),
-        key_(info.transparency),
-        width_(info.width),
-        scratch_(4 * (width_ + kRowSlack)) {}
+  ExactDecoder(Bytes file, const FrameInfo& info, const FrameLocation& where, Warnings* warnings)
+      : file_(file), info_(info), where_(where), warnings_(warnings) {}
 
-  absl::StatusOr<image::IndexedPicture> Decode() {
-    image::IndexedPicture pic(info_.width, info_.height, key_, 0, key_);
-    size_t pos = info_.data_offset;
-    for (size_t row = 0; row < info_.height;) {
-      absl::StatusOr<RowBytes> a = RowAt(row, pos);
-      if (!a.ok()) return a.status();
-      std::optional<RowBytes> b;
-      if (row + 1 < info_.height && a->fast) {
-        absl::StatusOr<RowBytes> next = RowAt(row + 1, a->end);
-        if (next.ok() && next->fast) b = *next;
-      }
-      if (b && DrawFastPair(*a, *b)) {
-        FinishRow(row, fast_covered_[0], 0, pic);
-        FinishRow(row + 1, fast_covered_[1], 1, pic);
-        pos = b->end;
-        row += 2;
-        continue;
-      }
-      absl::StatusOr<size_t> covered = DrawExact(row, *a);
+  // Rows [first_row, height), the first one's lineLength word at `pos`, drawn
+  // into `pic` (every pixel of those rows) or, when null, only checked.
+  absl::Status Rows(size_t first_row, size_t pos, image::IndexedPicture* pic) {
+    const size_t width = info_.width;
+    for (size_t row = first_row; row < info_.height; ++row) {
+      absl::StatusOr<RowBytes> r = RowAt(file_, row, pos, where_);
+      if (!r.ok()) return r.status();
+      uint8_t* index = pic ? pic->index.data() + row * width : nullptr;
+      uint8_t* opaque = pic ? pic->opaque.data() + row * width : nullptr;
+      absl::StatusOr<size_t> covered = ExactRow(file_.data() + r->pos + 2, *r, info_.transparency,
+                                                width, index, opaque, row, where_);
       if (!covered.ok()) return covered.status();
-      FinishRow(row, *covered, 0, pic);
-      pos = a->end;
-      row += 1;
+      if (*covered < width) Short(row, *covered, index, opaque);
+      pos = r->end;
     }
     if (short_rows_ > kShortRowsNamed && warnings_ != nullptr) {
       warnings_->push_back(absl::StrCat(where_.Name(), ": ", short_rows_ - kShortRowsNamed,
                                         " more short rows padded transparent"));
     }
-    return pic;
+    return absl::OkStatus();
   }
 
  private:
-  struct RowBytes {
-    size_t pos;  // the lineLength word
-    size_t length;
-    size_t end;  // the next row's lineLength word
-    bool fast;   // kReadSlack readable bytes follow the row
-  };
-
-  absl::StatusOr<RowBytes> RowAt(size_t row, size_t pos) const {
-    if (pos > file_.size() || file_.size() - pos < 2) {
-      return RowError(where_, row, pos, absl::StrCat("lineLength at ", Hex(pos),
-                                                     " is past the end of the file (",
-                                                     file_.size(), " bytes)"));
+  // Pads a row whose chunks end before the width, and reports it.
+  void Short(size_t row, size_t covered, uint8_t* index, uint8_t* opaque) {
+    if (index != nullptr) {
+      std::memset(index + covered, info_.transparency, info_.width - covered);
+      std::memset(opaque + covered, 0, info_.width - covered);
     }
-    const size_t length = LoadU16(file_.data() + pos);
-    const size_t after = file_.size() - pos - 2;
-    if (length > after) {
-      return RowError(where_, row, pos, absl::StrCat("lineLength ", length, " at ", Hex(pos),
-                                                     " runs past the end of the file (",
-                                                     file_.size(), " bytes)"));
+    if (++short_rows_ <= kShortRowsNamed && warnings_ != nullptr) {
+      warnings_->push_back(absl::StrCat(where_.Name(), " row ", row, ": row ends at pixel ",
+                                        covered, " of ", info_.width, "; padded transparent"));
     }
-    return RowBytes{pos, length, pos + 2 + length, after - length >= kReadSlack};
-  }
-
-  uint8_t* Index(int slot) { return scratch_.data() + (2 * slot) * (width_ + kRowSlack); }
-  uint8_t* Opaque(int slot) { return scratch_.data() + (2 * slot + 1) * (width_ + kRowSlack); }
-
-  bool DrawFastPair(const RowBytes& a, const RowBytes& b) {
-    FastRow ra{file_.data() + a.pos + 2, a.length, Index(0), Opaque(0)};
-    FastRow rb{file_.data() + b.pos + 2, b.length, Index(1), Opaque(1)};
-    if (!DrawPair(ra, rb, key_, width_)) return false;
-    fast_covered_[0] = ra.x;
-    fast_covered_[1] = rb.x;
-    return true;
-  }
-
-  absl::StatusOr<size_t> DrawExact(size_t row, const RowBytes& r) {
-    return ExactRow(file_.data() + r.pos + 2, r.length, r.pos, key_, width_, Index(0), Opaque(0),
-                    row, where_);
-  }
-
-  // Pads a short row, reports it, and copies the scratch row into the picture.
-  void FinishRow(size_t row, size_t covered, int slot, image::IndexedPicture& pic) {
-    uint8_t* index = Index(slot);
-    uint8_t* opaque = Opaque(slot);
-    if (covered < width_) {
-      std::memset(index + covered, key_, width_ - covered);
-      std::memset(opaque + covered, 0, width_ - covered);
-      if (++short_rows_ <= kShortRowsNamed && warnings_ != nullptr) {
-        warnings_->push_back(absl::StrCat(where_.Name(), " row ", row, ": row ends at pixel ",
-                                          covered, " of ", width_, "; padded transparent"));
-      }
-    }
-    std::memcpy(pic.index.data() + row * width_, index, width_);
-    std::memcpy(pic.opaque.data() + row * width_, opaque, width_);
   }
 
   Bytes file_;
   const FrameInfo& info_;
   const FrameLocation& where_;
   Warnings* warnings_;
-  uint8_t key_;
-  size_t width_;
-  std::vector<uint8_t> scratch_;  // two rows, each an index and an opaque plane
-  size_t fast_covered_[2] = {0, 0};
   size_t short_rows_ = 0;
 };
+
+// The fast path. Rows are drawn in place by whole blocks (RowCursor::Step),
+// two bands of rows at once: each chunk's position depends on the one before
+// it, and two independent chains keep the CPU busy while each waits on its
+// loads. A row's blocks may spill up to kBlock - 1 bytes into the next row,
+// which that row's first chunk then overwrites; so each band is drawn top to
+// bottom, and its last row, whose next row belongs to the other band, goes
+// through a scratch row. Anything irregular (a chunk past its row, a row short
+// of the width) makes the whole frame go to the exact path, which reports it.
+
+// Which rows the fast path takes: [0, rows), the ones with kReadSlack
+// readable bytes after them, split into bands [0, middle) and [middle, rows)
+// of about the same number of bytes.
+struct BandPlan {
+  size_t rows = 0;
+  size_t middle = 0;
+  size_t middle_pos = 0;  // the lineLength word of row `middle`
+  size_t end_pos = 0;     // the lineLength word of row `rows`
+};
+
+std::optional<BandPlan> PlanBands(Bytes file, const FrameInfo& info) {
+  BandPlan plan;
+  size_t pos = info.data_offset;
+  while (plan.rows < info.height && pos <= file.size() && file.size() - pos >= 2) {
+    const size_t end = pos + 2 + LoadU16(file.data() + pos);
+    if (end > file.size() || file.size() - end < run::kReadSlack) break;
+    pos = end;
+    ++plan.rows;
+  }
+  plan.end_pos = pos;
+  // Each band needs a row in place and its last row.
+  if (plan.rows < 4 || info.width < run::kBlock) return std::nullopt;
+  const size_t half = (pos - info.data_offset) / 2;
+  plan.middle_pos = info.data_offset;
+  while (plan.middle < plan.rows - 2 &&
+         (plan.middle < 2 || plan.middle_pos - info.data_offset < half)) {
+    plan.middle_pos += 2 + LoadU16(file.data() + plan.middle_pos);
+    ++plan.middle;
+  }
+  return plan;
+}
+
+run::Canvas MakeCanvas(size_t width, ptrdiff_t opaque_offset, uint8_t key) {
+  run::Canvas c{width, opaque_offset, run::kFilled[key].data()};
+#if defined(__x86_64__)
+  c.key = _mm_load_si128(reinterpret_cast<const __m128i*>(c.key_fill));
+#endif
+  return c;
+}
+
+// One band: its rows in place, [first, last), then row `last` from scratch.
+struct Band {
+  run::RowCursor r;
+  size_t rows_left;  // in place, after the current one
+
+  Band(Bytes file, size_t pos, size_t first, size_t last, uint8_t* index, size_t width)
+      : r{file.data() + pos + 2, file.data() + pos + 2 + LoadU16(file.data() + pos),
+          index + first * width, index + (first + 1) * width},
+        rows_left(last - first - 1) {}
+
+  // At the end of a row: false when it is irregular.
+  __attribute__((always_inline)) bool Finished() const {
+    return r.p == r.end && r.at >= r.row_end;
+  }
+  __attribute__((always_inline)) void NextRow(size_t width) {
+    const uint8_t* word = r.end;
+    r.p = word + 2;
+    r.end = r.p + LoadU16(word);
+    r.at = r.row_end;
+    r.row_end += width;
+    --rows_left;
+  }
+};
+
+// Draws one band alone to its last row in place. False when a row is irregular.
+template <run::Kernel kKernel>
+__attribute__((always_inline)) inline bool DrawAlone(Band& b, const run::Canvas& c) {
+  for (;;) {
+    while (b.r.p < b.r.end) b.r.Step<kKernel>(c);
+    if (!b.Finished()) return false;
+    if (b.rows_left == 0) return true;
+    b.NextRow(c.width);
+  }
+}
+
+// Draws both bands in lockstep until one has drawn its rows in place.
+template <run::Kernel kKernel>
+__attribute__((always_inline)) inline bool DrawLockstep(Band& a, Band& b, const run::Canvas& c) {
+  for (;;) {
+    if (a.r.p >= a.r.end) [[unlikely]] {
+      if (!a.Finished()) return false;
+      if (a.rows_left == 0) return true;
+      a.NextRow(c.width);
+      continue;
+    }
+    if (b.r.p >= b.r.end) [[unlikely]] {
+      if (!b.Finished()) return false;
+      if (b.rows_left == 0) return true;
+      b.NextRow(c.width);
+      continue;
+    }
+    a.r.Step<kKernel>(c);
+    b.r.Step<kKernel>(c);
+  }
+}
+
+// Draws both bands' rows in place: in lockstep, then whichever has rows left
+// alone. False when a row is irregular. The state is copied into locals
+// (RowCursor says why).
+template <run::Kernel kKernel>
+bool DrawInPlace(Band& band_a, Band& band_b, const run::Canvas& canvas) {
+  Band a = band_a, b = band_b;
+  const run::Canvas c = canvas;
+  const bool drawn = DrawLockstep<kKernel>(a, b, c) && DrawAlone<kKernel>(a, c) &&
+                     DrawAlone<kKernel>(b, c);
+  band_a = a;
+  band_b = b;
+  return drawn;
+}
+
+// The row whose lineLength word is at `word` (a band's last row), drawn into
+// a scratch row with room for the blocks' spill, then copied into place.
+template <run::Kernel kKernel>
+bool DrawFromScratch(const uint8_t* word, uint8_t* index, const run::Canvas& c,
+                     std::vector<uint8_t>& scratch) {
+  const size_t stride = c.width + run::kBlock;
+  scratch.resize(2 * stride);
+  std::memset(scratch.data(), c.key_fill[0], stride);
+  std::memset(scratch.data() + stride, 0, stride);
+  run::RowCursor r{word + 2, word + 2 + LoadU16(word), scratch.data(),
+                   scratch.data() + c.width};
+  const run::Canvas scratch_canvas = MakeCanvas(c.width, ptrdiff_t(stride), c.key_fill[0]);
+  while (r.p < r.end) r.Step<kKernel>(scratch_canvas);
+  if (r.p != r.end || r.at < r.row_end) return false;
+  std::memcpy(index, scratch.data(), c.width);
+  std::memcpy(index + c.opaque_offset, scratch.data() + stride, c.width);
+  return true;
+}
+
+// Draws rows [0, plan.rows) of `pic` (filled with the key, transparent).
+// False when the exact path must draw the frame instead.
+template <run::Kernel kKernel>
+bool DrawFast(Bytes file, const FrameInfo& info, const BandPlan& plan,
+              image::IndexedPicture& pic) {
+  const size_t width = info.width;
+  uint8_t* index = pic.index.data();
+  const run::Canvas c = MakeCanvas(width, pic.opaque.data() - index, info.transparency);
+  Band a(file, info.data_offset, 0, plan.middle - 1, index, width);
+  Band b(file, plan.middle_pos, plan.middle, plan.rows - 1, index, width);
+  if (!DrawInPlace<kKernel>(a, b, c)) return false;
+  // Each band ended at its last row's lineLength word.
+  std::vector<uint8_t> scratch;
+  return DrawFromScratch<kKernel>(a.r.end, index + (plan.middle - 1) * width, c, scratch) &&
+         DrawFromScratch<kKernel>(b.r.end, index + (plan.rows - 1) * width, c, scratch);
+}
+
+// The shuffling kernel where the CPU has SSSE3 (nearly every x86-64 since
+// 2008; not AMD's K8 and K10), else the portable one.
+bool HaveSsse3() {
+#if defined(__x86_64__)
+  static const bool have = __builtin_cpu_supports("ssse3");
+  return have && !portable_for_testing.load(std::memory_order_relaxed);
+#else
+  return false;
+#endif
+}
+
+bool DrawFast(Bytes file, const FrameInfo& info, const BandPlan& plan,
+              image::IndexedPicture& pic) {
+  if (run::kHaveShuffle && HaveSsse3()) {
+    return DrawFast<run::Kernel::kShuffle>(file, info, plan, pic);
+  }
+  return DrawFast<run::Kernel::kPortable>(file, info, plan, pic);
+}
 
 }  // namespace
 
 absl::StatusOr<image::IndexedPicture> DecodeRunEncodedFrame(Bytes file, const FrameInfo& info,
                                                             const FrameLocation& where,
                                                             Warnings* warnings) {
-  return RunDecoder(file, info, where, warnings).Decode();
+  const uint8_t key = info.transparency;
+  image::IndexedPicture pic(info.width, info.height, key, 0, key);
+  ExactDecoder exact(file, info, where, warnings);
+  const std::optional<BandPlan> plan = PlanBands(file, info);
+  if (plan && DrawFast(file, info, *plan, pic)) {
+    absl::Status s = exact.Rows(plan->rows, plan->end_pos, &pic);
+    if (!s.ok()) return s;
+    return pic;
+  }
+  // The exact path writes every pixel of every row: what the fast path left
+  // is overwritten.
+  absl::Status s = exact.Rows(0, info.data_offset, &pic);
+  if (!s.ok()) return s;
+  return pic;
+}
+
+absl::Status CheckRunEncodedFrame(Bytes file, const FrameInfo& info, const FrameLocation& where,
+                                  Warnings* warnings) {
+  return ExactDecoder(file, info, where, warnings).Rows(0, info.data_offset, nullptr);
 }
 
 }  // namespace kbot::gaf

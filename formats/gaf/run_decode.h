@@ -22,4 +22,9 @@ absl::StatusOr<image::IndexedPicture> DecodeRunEncodedFrame(Bytes file, const Fr
                                                             const FrameLocation& where,
                                                             Warnings* warnings);
 
+// What DecodeRunEncodedFrame would report (the same error, the same
+// warnings), without drawing: every row's chunks are read and checked.
+absl::Status CheckRunEncodedFrame(Bytes file, const FrameInfo& info, const FrameLocation& where,
+                                  Warnings* warnings);
+
 }  // namespace kbot::gaf
