@@ -7,7 +7,9 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "absl/strings/match.h"
@@ -419,6 +421,36 @@ TEST(GtaMapRenderErrors, BadOptionsAreInvalidArgument) {
       break;
     }
   }
+}
+
+// The occupied area: cells with a block that is not air, or one with a lid.
+TEST(GtaMapRenderOccupiedRect, BoundsTheOccupiedCells) {
+  EXPECT_EQ(OccupiedRect(CityMap()), std::nullopt);
+  CmpFile f;
+  const uint16_t air_no_lid = f.AddBlock(0x00, 0, 0, 0, 0, 0, 0);
+  const uint16_t air_lid = f.AddBlock(0x00, 0, 0, 0, 0, 0, 2);
+  const uint16_t pavement = f.AddBlock(TypeMap(0), Ext(0), 0, 0, 0, 0, 0);
+  f.SetCell(5, 5, f.AddColumn(5, {air_no_lid}));  // air without a lid: not occupied
+  f.SetCell(200, 37, f.AddColumn(5, {pavement}));
+  {
+    const Loaded l = Load(f);
+    const std::optional<MapRect> r = OccupiedRect(l.map);
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(std::tie(r->x, r->y, r->w, r->h), std::make_tuple(200, 37, 1, 1));
+  }
+  f.SetCell(17, 250, f.AddColumn(4, {air_no_lid, air_lid}));  // an air block's lid counts
+  f.SetCell(255, 40, f.AddColumn(5, {pavement}));
+  {
+    const Loaded l = Load(f);
+    const std::optional<MapRect> r = OccupiedRect(l.map);
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(std::tie(r->x, r->y, r->w, r->h), std::make_tuple(17, 37, 239, 214));
+  }
+  f.SetCell(0, 0, f.AddColumn(5, {pavement}));
+  const Loaded l = Load(f);
+  const std::optional<MapRect> r = OccupiedRect(l.map);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(std::tie(r->x, r->y, r->w, r->h), std::make_tuple(0, 0, 256, 251));
 }
 
 TEST(GtaMapRenderLidTexelAt, TheConvention) {
