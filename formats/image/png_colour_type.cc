@@ -4,6 +4,8 @@
 #include <cstring>
 #include <memory>
 
+#include "formats/image/png_deflate.h"
+
 namespace kbot::image::png_detail {
 
 namespace {
@@ -152,6 +154,9 @@ void ToStoredPixels(const StoredForm& form, std::span<const uint8_t> rgba,
       out.assign(rgba.begin(), rgba.end());
       return;
     case ColourType::kRgb:
+      out.clear();
+      out.reserve(pixels * 3);
+      AdviseHugePages(out.data(), pixels * 3);
       out.resize(pixels * 3);
       for (size_t i = 0; i < pixels; ++i) {
         out[i * 3] = rgba[i * 4];

@@ -44,10 +44,11 @@ struct DeflateOptions {
 };
 
 // The level for `filtered_bytes` of rows (bench/png_bench.cc measures these):
-// libdeflate's 9 below 64 KiB (0.8-1.0x the size of zlib's 6, which is 20%
-// worse than libdeflate's 6 on sprites that small), 6 up to 1 MiB, and 1 above
-// (3x the speed of zlib's 3 on the benchmark map, within 1% of libdeflate's 6
-// there).
+// libdeflate's 9 below 64 KiB (0.8-1.0x the size of zlib's 6 on sprites that
+// small, where libdeflate's 6 is up to 1.3x), 6 up to 1 MiB (the scene: the
+// old encoder's time), 3 up to 8 MiB (the opaque picture: 0.96x the
+// reference's size in 0.45x the old time) and 1 above (the benchmark map: 3x
+// the speed of zlib's 3, within 1% of libdeflate's 6 there).
 int ChooseLevel(size_t filtered_bytes);
 
 // From this many bytes of filtered rows on, two threads share the work when
@@ -66,6 +67,13 @@ struct ZlibStream {
   size_t size() const;
   std::vector<uint8_t> Join() const;
 };
+
+// Asks the kernel to back [p, p + n) with 2 MiB pages where it can (Linux
+// transparent huge pages on request). A big picture's buffers are each
+// touched once, and on the development VM a 4 KiB page fault costs about
+// 2.5 us: 20% of the benchmark map's encoding went to faulting in 46 MB.
+// Call it before the memory is first written.
+void AdviseHugePages(void* p, size_t n);
 
 // The zlib stream of the filtered rows. Errors: CancelledError when the
 // progress said stop, ResourceExhausted when memory ran out.

@@ -29,10 +29,13 @@ absl::Status FindLastBlock(uint8_t* stream, size_t size, LastBlock& last) {
   z->avail_in = uInt(size);
   // A raw stream starts with a block header, where zlib does not stop.
   uint64_t boundary[2] = {0, 0};
-  unsigned char sink[1 << 15];
+  // Output goes nowhere; a sink bigger than zlib's 32 KiB window spares most
+  // of its copying into the window.
+  const size_t kSink = size_t(1) << 18;
+  std::unique_ptr<unsigned char[]> sink(new unsigned char[kSink]);
   for (;;) {
-    z->next_out = sink;
-    z->avail_out = sizeof sink;
+    z->next_out = sink.get();
+    z->avail_out = uInt(kSink);
     const int r = inflate(z.get(), Z_BLOCK);
     if (r == Z_STREAM_END) break;
     if (r != Z_OK && r != Z_BUF_ERROR) {

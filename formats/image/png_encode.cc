@@ -170,6 +170,7 @@ absl::StatusOr<EncodedImage> WriteImage(const Layout& layout, std::span<const ui
     const size_t idats = (zlib->size() + kIdatBytes - 1) / kIdatBytes;
     out.reserve(8 + 25 + layout.plte.size() + layout.trns.size() + 24 + 12 * idats +
                 zlib->size() + 12);
+    AdviseHugePages(out.data(), out.capacity());
     AppendHeader(layout, out);
     AppendIdats(out, *zlib);
     AppendChunk(out, "IEND", nullptr, 0);

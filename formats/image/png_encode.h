@@ -28,7 +28,7 @@ inline constexpr int kPngAutoLevel = -1;
 
 struct PngOptions {
   // libdeflate's level, 0 (stored) .. 12, or kPngAutoLevel: by the picture's
-  // size (png_deflate.h ChooseLevel: 9, 6 or 1), measured in bench/png_bench.cc
+  // size (png_deflate.h ChooseLevel: 9, 6, 3 or 1), measured in bench/png_bench.cc
   // against libpng's defaults (zlib 6, adaptive filters): smaller files for
   // every benchmark picture, and faster than kbot's old libpng level 3.
   int zlib_level = kPngAutoLevel;

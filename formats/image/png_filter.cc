@@ -1,30 +1,39 @@
 #include "formats/image/png_filter.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace kbot::image::png_detail {
 
 namespace {
 
+// Rows of at least this many bytes are judged on a sample.
+constexpr size_t kSampledRow = 2048;
+
 // The loops below are plain byte loops over whole rows with no dependency
 // between outputs (an encoder predicts from the unfiltered pixels), written
 // so that the compiler vectorises them.
 
-void Sub(const uint8_t* cur, size_t length, int bpp, uint8_t* out) {
-  const size_t lead = length < size_t(bpp) ? length : size_t(bpp);
-  for (size_t i = 0; i < lead; ++i) out[i] = cur[i];
-  for (size_t i = lead; i < length; ++i) out[i] = uint8_t(cur[i] - cur[i - size_t(bpp)]);
+// Each writes out[i] for i in [begin, end) of the row; bytes left of the
+// first pixel predict from zeros.
+void Sub(const uint8_t* cur, size_t begin, size_t end, int bpp, uint8_t* out) {
+  const size_t lead = std::min(end, size_t(bpp));
+  for (size_t i = begin; i < lead; ++i) out[i] = cur[i];
+  for (size_t i = std::max(begin, lead); i < end; ++i) {
+    out[i] = uint8_t(cur[i] - cur[i - size_t(bpp)]);
+  }
 }
 
-void Up(const uint8_t* cur, const uint8_t* prev, size_t length, uint8_t* out) {
-  for (size_t i = 0; i < length; ++i) out[i] = uint8_t(cur[i] - prev[i]);
+void Up(const uint8_t* cur, const uint8_t* prev, size_t begin, size_t end, uint8_t* out) {
+  for (size_t i = begin; i < end; ++i) out[i] = uint8_t(cur[i] - prev[i]);
 }
 
 // floor((a + b) / 2) without leaving 8 bits: (a & b) + ((a ^ b) >> 1).
-void Average(const uint8_t* cur, const uint8_t* prev, size_t length, int bpp, uint8_t* out) {
-  const size_t lead = length < size_t(bpp) ? length : size_t(bpp);
-  for (size_t i = 0; i < lead; ++i) out[i] = uint8_t(cur[i] - (prev[i] >> 1));
-  for (size_t i = lead; i < length; ++i) {
+void Average(const uint8_t* cur, const uint8_t* prev, size_t begin, size_t end, int bpp,
+             uint8_t* out) {
+  const size_t lead = std::min(end, size_t(bpp));
+  for (size_t i = begin; i < lead; ++i) out[i] = uint8_t(cur[i] - (prev[i] >> 1));
+  for (size_t i = std::max(begin, lead); i < end; ++i) {
     const uint8_t a = cur[i - size_t(bpp)], b = prev[i];
     out[i] = uint8_t(cur[i] - uint8_t((a & b) + ((a ^ b) >> 1)));
   }
@@ -32,10 +41,11 @@ void Average(const uint8_t* cur, const uint8_t* prev, size_t length, int bpp, ui
 
 // The predictor of PNG section 9.4, in the form that needs no branch:
 // pa = |b - c|, pb = |a - c|, pc = |a + b - 2c|; ties go to a, then b.
-void Paeth(const uint8_t* cur, const uint8_t* prev, size_t length, int bpp, uint8_t* out) {
-  const size_t lead = length < size_t(bpp) ? length : size_t(bpp);
-  for (size_t i = 0; i < lead; ++i) out[i] = uint8_t(cur[i] - prev[i]);  // a = c = 0: b wins
-  for (size_t i = lead; i < length; ++i) {
+void Paeth(const uint8_t* cur, const uint8_t* prev, size_t begin, size_t end, int bpp,
+           uint8_t* out) {
+  const size_t lead = std::min(end, size_t(bpp));
+  for (size_t i = begin; i < lead; ++i) out[i] = uint8_t(cur[i] - prev[i]);  // a = c = 0: b
+  for (size_t i = std::max(begin, lead); i < end; ++i) {
     const int16_t a = cur[i - size_t(bpp)], b = prev[i], c = prev[i - size_t(bpp)];
     const int16_t pa = int16_t(b > c ? b - c : c - b);
     const int16_t pb = int16_t(a > c ? a - c : c - a);
@@ -43,6 +53,17 @@ void Paeth(const uint8_t* cur, const uint8_t* prev, size_t length, int bpp, uint
     const int16_t pc = int16_t(sum < 0 ? -sum : sum);
     const int16_t predictor = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
     out[i] = uint8_t(cur[i] - predictor);
+  }
+}
+
+void Apply(int type, const uint8_t* cur, const uint8_t* prev, size_t begin, size_t end, int bpp,
+           uint8_t* out) {
+  switch (type) {
+    case 1: Sub(cur, begin, end, bpp, out); break;
+    case 2: Up(cur, prev, begin, end, out); break;
+    case 3: Average(cur, prev, begin, end, bpp, out); break;
+    case 4: Paeth(cur, prev, begin, end, bpp, out); break;
+    default: std::memcpy(out + begin, cur + begin, end - begin); break;
   }
 }
 
@@ -68,29 +89,27 @@ void FilterRow(FilterChoice choice, const uint8_t* cur, const uint8_t* prev, siz
     return;
   }
   // Without a row above (PNG reads it as zeros) Up is None and Paeth is Sub:
-  // the first row tries Sub alone.
-  uint8_t* candidates[4] = {scratch, scratch + length, scratch + 2 * length, scratch + 3 * length};
-  Sub(cur, length, bpp, candidates[0]);
-  if (prev != nullptr) {
-    Up(cur, prev, length, candidates[1]);
-    Average(cur, prev, length, bpp, candidates[2]);
-    Paeth(cur, prev, length, bpp, candidates[3]);
-  }
+  // the first row tries Sub alone. A long row is judged by half of its bytes
+  // (128 of every 256), then filtered whole by the one chosen.
+  const bool sampled = length >= kSampledRow;
+  const size_t step = sampled ? 256 : length, take = sampled ? 128 : length;
   const int tried = prev != nullptr ? 4 : 1;
-  const uint32_t none_sum = SumOfMagnitudes(cur, length);
-  uint32_t best_sum = 0;
-  int best = -1;
-  for (int f = 0; f < tried; ++f) {
-    const uint32_t sum = SumOfMagnitudes(candidates[f], length);
-    if (best < 0 || sum < best_sum) best_sum = sum, best = f;
+  uint32_t sums[5] = {};
+  for (size_t begin = 0; begin < length; begin += step) {
+    const size_t end = std::min(length, begin + take);
+    sums[0] += SumOfMagnitudes(cur + begin, end - begin);
+    for (int type = 1; type <= tried; ++type) {
+      Apply(type, cur, prev, begin, end, bpp, scratch);
+      sums[type] += SumOfMagnitudes(scratch + begin, end - begin);
+    }
   }
-  if (double(best_sum) >= kFilterGain * double(none_sum)) {
-    out[0] = 0;
-    std::memcpy(out + 1, cur, length);
-    return;
+  int best = 1;
+  for (int type = 2; type <= tried; ++type) {
+    if (sums[type] < sums[best]) best = type;
   }
-  out[0] = uint8_t(best + 1);  // Sub 1, Up 2, Average 3, Paeth 4
-  std::memcpy(out + 1, candidates[best], length);
+  if (double(sums[best]) >= kFilterGain * double(sums[0])) best = 0;
+  out[0] = uint8_t(best);  // None 0, Sub 1, Up 2, Average 3, Paeth 4
+  Apply(best, cur, prev, 0, length, bpp, out + 1);
 }
 
 }  // namespace kbot::image::png_detail

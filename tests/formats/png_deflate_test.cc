@@ -131,7 +131,7 @@ TEST(PngDeflate, TwoThreadsAndOneGiveTheSameRows) {
   EXPECT_EQ(Inflate(two, stored), filtered);
   EXPECT_EQ(Inflate(any, stored), filtered);
   EXPECT_NE(one, two) << "the two-thread stream is cut in two";
-  // Level 1 on big pictures: the seam costs little.
+  // The seam costs little.
   EXPECT_LT(double(two.size()), 1.01 * double(one.size()) + 64);
 }
 
@@ -209,7 +209,9 @@ TEST(PngDeflate, LevelsFollowTheSize) {
   EXPECT_EQ(ChooseLevel(1000), 9);
   EXPECT_EQ(ChooseLevel(size_t(64) << 10), 6);
   EXPECT_EQ(ChooseLevel(size_t(1) << 20), 6);
-  EXPECT_EQ(ChooseLevel((size_t(1) << 20) + 1), 1);
+  EXPECT_EQ(ChooseLevel((size_t(1) << 20) + 1), 3);
+  EXPECT_EQ(ChooseLevel(size_t(8) << 20), 3);
+  EXPECT_EQ(ChooseLevel((size_t(8) << 20) + 1), 1);
 }
 
 TEST(PngDeflate, RefusesNoRowsAndBadLevels) {
