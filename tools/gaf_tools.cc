@@ -220,13 +220,13 @@ bool DecodeFrames(const Asset& asset, const gaf::Gaf& gaf, size_t first, size_t 
         return true;
       }
       ++report.frames;
-      absl::StatusOr<gaf::FramePicture> pic =
-          gaf::RenderFrame(asset.bytes, seq.frames[f].info, gaf::Transparency::Game(),
-                           gaf::FrameLocation{asset.path, s, f}, &report.warnings);
-      if (pic.ok()) {
-        report.pixels += uint64_t(pic->width()) * uint64_t(pic->height());
+      // What drawing the frame would report, without drawing it.
+      absl::StatusOr<uint64_t> pixels = gaf::CheckFrame(
+          asset.bytes, seq.frames[f].info, gaf::FrameLocation{asset.path, s, f}, &report.warnings);
+      if (pixels.ok()) {
+        report.pixels += *pixels;
       } else {
-        report.errors.push_back(std::string(pic.status().message()));
+        report.errors.push_back(std::string(pixels.status().message()));
       }
     }
   }

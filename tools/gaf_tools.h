@@ -48,9 +48,11 @@ struct DecodeReport {
   uint64_t pixels = 0;
 };
 
-// Decodes sequences [first, last) by the game's rule: what gaf_info and
-// gaf check report beyond the headers (short rows, data past the end,
-// refused layers). `progress` is told each frame; false when it said stop.
+// Checks every frame of sequences [first, last) as drawing it by the game's
+// rule would (gaf::CheckFrame: the same errors and warnings, raw pixels never
+// read): what gaf_info and gaf check report beyond the headers (short rows,
+// data past the end, refused layers). `progress` is told each frame; false
+// when it said stop.
 bool DecodeFrames(const Asset& asset, const gaf::Gaf& gaf, size_t first, size_t last,
                   DecodeReport& report, Progress& progress = NoProgress());
 

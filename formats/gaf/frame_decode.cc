@@ -109,6 +109,25 @@ absl::StatusOr<image::IndexedPicture> DecodePalettedFrame(Bytes file, const Fram
   }
 }
 
+absl::Status CheckPalettedFrame(Bytes file, const FrameInfo& info, const FrameLocation& where,
+                                Warnings* warnings) {
+  if (absl::Status s = CheckFrameSize(file, info, where); !s.ok()) return s;
+  switch (info.storage()) {
+    case Storage::kRaw: return PixelBytes(file, info, 1, where).status();
+    case Storage::kRunEncoded: return CheckRunEncodedFrame(file, info, where, warnings);
+    default:
+      return where.Error(absl::StrCat("storage ", int(info.storage_byte),
+                                      " is truecolor, not paletted"));
+  }
+}
+
+absl::Status CheckTruecolorFrame(Bytes file, const FrameInfo& info, const FrameLocation& where,
+                                 Warnings* warnings) {
+  if (info.ta3d) return DecodeTa3dFrame(file, info, where, warnings).status();
+  if (absl::Status s = CheckFrameSize(file, info, where); !s.ok()) return s;
+  return PixelBytes(file, info, 2, where).status();
+}
+
 absl::StatusOr<image::RgbaPicture> DecodeTruecolorFrame(Bytes file, const FrameInfo& info,
                                                         const FrameLocation& where,
                                                         Warnings* warnings) {

@@ -62,6 +62,16 @@ absl::StatusOr<image::RgbaPicture> DecodeTruecolorFrame(Bytes file, const FrameI
                                                         const FrameLocation& where,
                                                         Warnings* warnings = nullptr);
 
+// What DecodePalettedFrame (game mode) and DecodeTruecolorFrame would report,
+// the same error and the same warnings, reading only what they must: a raw or
+// ARGB frame's pixels need only be inside the file (they are never touched,
+// so checking a large file does not page it in), a run-encoded frame's rows
+// are read and checked, a TA3D frame is inflated.
+absl::Status CheckPalettedFrame(Bytes file, const FrameInfo& info, const FrameLocation& where,
+                                Warnings* warnings);
+absl::Status CheckTruecolorFrame(Bytes file, const FrameInfo& info, const FrameLocation& where,
+                                 Warnings* warnings);
+
 // Channel widening by bit replication, so narrowing back by a shift restores
 // the stored value exactly.
 inline uint8_t Widen4(unsigned v) { return uint8_t(v * 17); }

@@ -30,6 +30,18 @@ void PlaceLayer(const image::IndexedPicture& layer, const FrameInfo& layer_info,
   }
 }
 
+// A layer RenderLayered refuses, or OK.
+absl::Status RefusedLayer(const FrameInfo& layer, const FrameLocation& at) {
+  if (layer.layered()) {
+    return at.Error(absl::StrCat("layer is itself layered (", int(layer.layer_count),
+                                 " layers); nested layers are refused"));
+  }
+  if (layer.truecolor()) {
+    return at.Error("a truecolor layer inside a layered frame is not supported");
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<image::IndexedPicture> RenderLayered(Bytes file, const FrameInfo& info,
                                                     Transparency mode,
                                                     const FrameLocation& where,
@@ -40,13 +52,7 @@ absl::StatusOr<image::IndexedPicture> RenderLayered(Bytes file, const FrameInfo&
   for (size_t l = 0; l < info.layers.size(); ++l) {
     const FrameInfo& layer = info.layers[l];
     const FrameLocation at = where.Layer(int(l));
-    if (layer.layered()) {
-      return at.Error(absl::StrCat("layer is itself layered (", int(layer.layer_count),
-                                   " layers); nested layers are refused"));
-    }
-    if (layer.truecolor()) {
-      return at.Error("a truecolor layer inside a layered frame is not supported");
-    }
+    if (absl::Status s = RefusedLayer(layer, at); !s.ok()) return s;
     if (layer.empty()) continue;
     // Every mode but `none` draws layers by the game's rule; `none` fills
     // what no layer drew below.
@@ -108,6 +114,26 @@ absl::StatusOr<FramePicture> RenderFrame(Bytes file, const FrameInfo& info, Tran
   if (!pic.ok()) return pic.status();
   out.indexed = *std::move(pic);
   return out;
+}
+
+absl::StatusOr<uint64_t> CheckFrame(Bytes file, const FrameInfo& info, const FrameLocation& where,
+                                    Warnings* warnings) {
+  if (info.empty()) return info.pixels();
+  if (info.layered()) {
+    if (absl::Status s = CheckFrameSize(file, info, where); !s.ok()) return s;
+    for (size_t l = 0; l < info.layers.size(); ++l) {
+      const FrameInfo& layer = info.layers[l];
+      const FrameLocation at = where.Layer(int(l));
+      if (absl::Status s = RefusedLayer(layer, at); !s.ok()) return s;
+      if (layer.empty()) continue;
+      if (absl::Status s = CheckPalettedFrame(file, layer, at, warnings); !s.ok()) return s;
+    }
+    return info.pixels();
+  }
+  absl::Status s = info.truecolor() ? CheckTruecolorFrame(file, info, where, warnings)
+                                    : CheckPalettedFrame(file, info, where, warnings);
+  if (!s.ok()) return s;
+  return info.pixels();
 }
 
 absl::StatusOr<SequenceAnimation> RenderSequence(Bytes file, const Gaf& gaf, size_t index,

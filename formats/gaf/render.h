@@ -38,6 +38,13 @@ struct FramePicture {
 absl::StatusOr<FramePicture> RenderFrame(Bytes file, const FrameInfo& info, Transparency mode,
                                          const FrameLocation& where, Warnings* warnings);
 
+// What RenderFrame (game mode) would report for the frame, the same error and
+// the same warnings, without drawing it (frame_decode.h, CheckPalettedFrame):
+// what `gaf check` and gaf_info need. Returns the pixels RenderFrame's
+// picture would have.
+absl::StatusOr<uint64_t> CheckFrame(Bytes file, const FrameInfo& info, const FrameLocation& where,
+                                    Warnings* warnings);
+
 struct SequenceAnimation {
   bool truecolor = false;
   image::IndexedAnimation indexed;  // when !truecolor

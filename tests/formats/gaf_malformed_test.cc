@@ -592,6 +592,23 @@ FixtureLayout SmallValidFile() {
   return LayOutGaf({Seq("mixed", {raw, rle, layered, empty}), Seq("tc", {tc0, tc1})});
 }
 
+// CheckFrame reports what RenderFrame did in game mode: the same error or the
+// same pixel count, and the same warnings.
+void ExpectCheckedAsRendered(const std::vector<uint8_t>& bytes, const Gaf& gaf, size_t s,
+                             size_t f, const absl::StatusOr<FramePicture>& rendered,
+                             const Warnings& rendered_warnings) {
+  Warnings w;
+  absl::StatusOr<uint64_t> checked = CheckFrame(AsBytes(bytes), gaf.sequences[s].frames[f].info,
+                                                FrameLocation{"t.gaf", s, f}, &w);
+  ASSERT_EQ(checked.ok(), rendered.ok()) << (checked.ok() ? rendered.status() : checked.status());
+  if (checked.ok()) {
+    EXPECT_EQ(*checked, uint64_t(rendered->width()) * uint64_t(rendered->height()));
+  } else {
+    EXPECT_EQ(checked.status(), rendered.status());
+  }
+  EXPECT_EQ(w, rendered_warnings);
+}
+
 // Reads and renders everything; every error must name the file.
 void ExerciseEverything(const std::vector<uint8_t>& bytes, bool* all_ok) {
   *all_ok = true;
@@ -614,6 +631,7 @@ void ExerciseEverything(const std::vector<uint8_t>& bytes, bool* all_ok) {
           *all_ok = false;
           EXPECT_THAT(Msg(pic.status()), StartsWith("t.gaf: sequence "));
         }
+        if (mode.mode == TransparencyMode::kGame) ExpectCheckedAsRendered(bytes, *gaf, s, f, pic, w);
       }
     }
     for (Transparency mode : modes) {
