@@ -1,5 +1,6 @@
 // HPI archives: extracting every entry against plain zlib inflate of the same
-// payloads, LZ77 decoding, and opening a large directory.
+// payloads, LZ77 decoding, opening a large directory, and packing (the
+// streaming writer against the whole-in-memory one, one thread against all).
 //
 //   BM_HpiInflateOnly/version:V/threads:T   zlib's uncompress() of every zlib
 //                        payload of the extraction archive (v1: the 64 KiB
@@ -24,6 +25,26 @@
 //                        = heap bytes the open archive holds (mallinfo2 delta,
 //                        taken once outside the timing), dir_bytes = the
 //                        directory (v1) or directory + name blocks (v2).
+//   BM_HpiPackWhole/version:V               WriteHpi (zlib) of the extraction
+//                        archive's files: the whole-in-memory writer, one
+//                        thread. The in-run baseline of the pack rows.
+//   BM_HpiPack/version:V/threads:T          PackHpi (zlib) of the same files
+//                        from memory into a sink that only counts (the stream
+//                        writer's own work and memory), T threads (0: all
+//                        cores), wall time. The same bytes as WriteHpi.
+//                        Counters: vs_WriteHpi and vs_1_thread (the baseline's
+//                        seconds per iteration in this run / this row's),
+//                        peak_heap_MB (the heap's high-water mark above its
+//                        start, mallinfo2 sampled at every read and write, in
+//                        one untimed run first); BM_HpiPackWhole's holds_MB is
+//                        the archive it returns, the least it holds.
+//   BM_HpiDeflateOnly/version:V/threads:T   compress2 (level 9) alone of what
+//                        the archive compresses (v1: each 64 KiB chunk, v2:
+//                        each file) into preallocated buffers, files handed
+//                        to T threads through an atomic index: the pack rows'
+//                        ceiling (their vs_deflate counter), and its own
+//                        vs_1_thread what the cores give at the time.
+//     All: bytes = the files' bytes (~100 MB).
 //
 // The extraction archive: ~100 MB in 181 files of 64 KiB - 2 MiB (log-uniform)
 // mixing GAF-like pixel rows, TDF/FBI-like text and smooth 16-bit height maps,
@@ -36,10 +57,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -48,6 +71,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_format.h"
 #include "formats/hpi/hpi.h"
+#include "formats/hpi/hpi_stream_writer.h"
 #include "formats/hpi/hpi_writer.h"
 #include "formats/hpi/parallel_read.h"
 
@@ -182,6 +206,12 @@ std::vector<HpiFileToWrite> ExtractFiles() {
   return files;
 }
 
+// The extraction archive's files, made once (the pack benchmarks pack them).
+const std::vector<HpiFileToWrite>& Files() {
+  static const std::vector<HpiFileToWrite> files = ExtractFiles();
+  return files;
+}
+
 struct Payload {
   Bytes zlib;         // the zlib stream inside one SQSH chunk
   size_t out_offset;  // where its output goes in the entry
@@ -240,7 +270,7 @@ const ExtractFixture& Extract(int version) {
     ExtractFixture v1, v2;
   };
   static const Both both = [] {
-    const std::vector<HpiFileToWrite> files = ExtractFiles();
+    const std::vector<HpiFileToWrite>& files = Files();
     Both b;
     std::thread t([&] { b.v2 = BuildExtract(2, files); });
     b.v1 = BuildExtract(1, files);
@@ -475,6 +505,165 @@ BENCHMARK(BM_HpiOpenFind)
     ->ArgNames({"version", "big"})
     ->ArgsProduct({{1, 2}, {0, 1}})
     ->Unit(benchmark::kMillisecond);
+
+// ---- packing ----
+
+// Seconds per iteration of the baselines measured earlier in this run:
+// WriteHpi by version, PackHpi on one thread by version, compress2 alone by
+// version and thread count.
+std::map<int, double> whole_seconds, one_thread_seconds;
+std::map<std::pair<int, int>, double> deflate_seconds;
+
+uint64_t Total(const std::vector<HpiFileToWrite>& files) {
+  uint64_t n = 0;
+  for (const HpiFileToWrite& f : files) n += f.data.size();
+  return n;
+}
+
+void BM_HpiPackWhole(benchmark::State& state) {
+  const int version = int(state.range(0));
+  const std::vector<HpiFileToWrite>& files = Files();
+  size_t out = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (auto _ : state) {
+    absl::StatusOr<std::vector<uint8_t>> a = hpi::WriteHpi(files, {version, Compression::kZlib});
+    if (!a.ok()) {
+      state.SkipWithError(std::string(a.status().message()).c_str());
+      return;
+    }
+    out = a->size();
+    benchmark::DoNotOptimize(a->data());
+  }
+  whole_seconds[version] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+                               .count() / double(state.iterations());
+  state.SetBytesProcessed(int64_t(state.iterations() * Total(files)));
+  state.counters["in_MB"] = double(Total(files)) / 1e6;
+  state.counters["out_MB"] = double(out) / 1e6;
+  state.counters["holds_MB"] = double(out) / 1e6;  // the archive, at least, is in memory
+}
+
+// zlib's compress2 (level 9, as the writers call it) of what the archive
+// compresses: v1 every 64 KiB chunk, v2 every file, the files handed out to T
+// threads through one atomic index; the ceiling of the pack rows, and its
+// threads:0 / threads:1 ratio what the cores give at the time.
+void BM_HpiDeflateOnly(benchmark::State& state) {
+  const int version = int(state.range(0)), threads = int(state.range(1));
+  const std::vector<HpiFileToWrite>& files = Files();
+  size_t largest = 0;
+  for (const HpiFileToWrite& f : files) largest = std::max(largest, f.data.size());
+  std::vector<std::vector<uint8_t>> out(Workers(threads),
+                                        std::vector<uint8_t>(compressBound(uLong(largest)), 1));
+  std::atomic<int> failures{0};
+  const auto start = std::chrono::steady_clock::now();
+  for (auto _ : state) {
+    OnThreads(files.size(), threads, [&](size_t worker, size_t i) {
+      const std::vector<uint8_t>& data = files[i].data;
+      const size_t step = version == 1 ? hpi::kChunkSize : std::max<size_t>(1, data.size());
+      for (size_t at = 0; at < data.size(); at += step) {
+        const size_t n = std::min(step, data.size() - at);
+        uLongf size = uLongf(out[worker].size());
+        if (compress2(out[worker].data(), &size, data.data() + at, uLong(n), 9) != Z_OK) {
+          ++failures;
+        }
+      }
+    });
+  }
+  if (failures > 0) state.SkipWithError("compress2 failed");
+  deflate_seconds[{version, threads}] =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
+      double(state.iterations());
+  state.SetBytesProcessed(int64_t(state.iterations() * Total(files)));
+  state.counters["in_MB"] = double(Total(files)) / 1e6;
+  state.counters["workers"] = Workers(threads);
+  if (threads != 1 && deflate_seconds.count({version, 1})) {
+    state.counters["vs_1_thread"] =
+        deflate_seconds[{version, 1}] / deflate_seconds[{version, threads}];
+  }
+}
+
+// The sources and sinks of the benchmark: files in memory, an archive that
+// is only counted (the writer's own work and memory, not a copy of 30 MB).
+class BenchSource final : public hpi::HpiPackSource {
+ public:
+  absl::Status Read(size_t index, uint64_t offset, std::span<uint8_t> out) override {
+    std::memcpy(out.data(), Files()[index].data.data() + offset, out.size());
+    Sample();
+    return absl::OkStatus();
+  }
+  void Sample() {
+    if (sample_) peak_ = std::max(peak_, double(HeapInUse()) - base_);
+  }
+  bool sample_ = false;
+  double base_ = 0, peak_ = 0;
+};
+
+class CountingSink final : public hpi::HpiPackSink {
+ public:
+  explicit CountingSink(BenchSource& source) : source_(source) {}
+  absl::Status Append(Bytes bytes) override {
+    size += bytes.size();
+    source_.Sample();
+    return absl::OkStatus();
+  }
+  absl::Status WriteAt(uint64_t, Bytes) override { return absl::OkStatus(); }
+  uint64_t size = 0;
+
+ private:
+  BenchSource& source_;
+};
+
+std::vector<hpi::HpiFileToPack> PackList() {
+  std::vector<hpi::HpiFileToPack> list;
+  for (const HpiFileToWrite& f : Files()) list.push_back({f.path, f.data.size()});
+  return list;
+}
+
+void BM_HpiPack(benchmark::State& state) {
+  const int version = int(state.range(0)), threads = int(state.range(1));
+  const std::vector<hpi::HpiFileToPack> list = PackList();
+  const hpi::HpiPackOptions options{version, Compression::kZlib, threads};
+  // Memory first, in one run outside the timing: the heap's high-water mark
+  // above where it started, sampled at every read and every write.
+  BenchSource source;
+  CountingSink sink(source);
+  source.sample_ = true;
+  source.base_ = double(HeapInUse());
+  if (absl::StatusOr<uint64_t> r = hpi::PackHpi(list, options, source, sink); !r.ok()) {
+    state.SkipWithError(std::string(r.status().message()).c_str());
+    return;
+  }
+  source.sample_ = false;
+  const auto start = std::chrono::steady_clock::now();
+  for (auto _ : state) {
+    sink.size = 0;
+    benchmark::DoNotOptimize(hpi::PackHpi(list, options, source, sink).ok());
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
+      double(state.iterations());
+  if (threads == 1) one_thread_seconds[version] = seconds;
+  state.SetBytesProcessed(int64_t(state.iterations() * Total(Files())));
+  state.counters["in_MB"] = double(Total(Files())) / 1e6;
+  state.counters["out_MB"] = double(sink.size) / 1e6;
+  state.counters["peak_heap_MB"] = source.peak_ / 1e6;
+  state.counters["workers"] = Workers(threads);
+  if (whole_seconds.count(version)) {
+    state.counters["vs_WriteHpi"] = whole_seconds[version] / seconds;
+  }
+  if (one_thread_seconds.count(version)) {
+    state.counters["vs_1_thread"] = one_thread_seconds[version] / seconds;
+  }
+  if (deflate_seconds.count({version, threads})) {
+    state.counters["vs_deflate"] = deflate_seconds[{version, threads}] / seconds;
+  }
+}
+
+void PackArgs(benchmark::internal::Benchmark* b) {
+  b->ArgNames({"version", "threads"})->Unit(benchmark::kMillisecond)->UseRealTime();
+}
+BENCHMARK(BM_HpiPackWhole)->ArgName("version")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_HpiDeflateOnly)->Apply(PackArgs)->ArgsProduct({{1, 2}, {1, 0}});
+BENCHMARK(BM_HpiPack)->Apply(PackArgs)->ArgsProduct({{1, 2}, {1, 0}});
 
 }  // namespace
 }  // namespace kbot::bench
