@@ -7,7 +7,6 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libpng-dev libgif-dev zlib1g-dev
   libdeflate-dev  # PNG compression (formats/image/png_deflate.cc), linked from its archive
-  libdeflate-dev  # PNG compression (formats/image/png_deflate.cc), linked from its archive
   nlohmann-json3-dev libabsl-dev libcli11-dev
   libvalijson-dev  # checks tool arguments against their JSON Schemas
   libgtest-dev libgmock-dev libbenchmark-dev
