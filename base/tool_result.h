@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -15,9 +16,37 @@
 
 namespace kbot {
 
+// A value as one line of compact JSON, invalid UTF-8 in strings replaced by
+// U+FFFD: the form MCP messages carry (mcp/json_rpc.h Serialize writes every
+// message this way).
+inline std::string CompactJson(const nlohmann::json& value) {
+  return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// A structured result written out once and shared, immutable, between calls
+// (tools/parsed_asset.h keeps a describe tool's answer for an unchanged file):
+// an MCP response carries the result twice, as text and as structuredContent,
+// and both are these bytes.
+struct SerializedResult {
+  std::string json;    // CompactJson of the result
+  std::string quoted;  // `json` as a JSON string literal: the text block's value
+
+  static std::shared_ptr<const SerializedResult> Of(const nlohmann::json& structured) {
+    auto out = std::make_shared<SerializedResult>();
+    out->json = CompactJson(structured);
+    out->quoted = CompactJson(nlohmann::json(out->json));
+    return out;
+  }
+  size_t bytes() const { return sizeof(*this) + json.capacity() + quoted.capacity(); }
+};
+
 struct ToolResult {
   // The result, matching the tool's output schema (MCP's structuredContent).
   nlohmann::json structured = nlohmann::json::object();
+  // Set instead of `structured` (which is then null) by a tool called with
+  // Limits::serialized_results: the same result, already written out and
+  // shared, so a repeated call neither builds nor writes it again.
+  std::shared_ptr<const SerializedResult> serialized;
   // Blocks after the JSON text block: {"type": "image", "data" (base64),
   // "mimeType"}, {"type": "resource_link", "uri", ...}; for an MCP tool
   // without an output schema, the whole content.
@@ -54,6 +83,11 @@ struct Limits {
   // and about 1 MB of encoded bytes. A picture past either is a link.
   int max_inline_image_side = 1568;
   size_t max_inline_image_bytes = 1 << 20;
+  // Not a limit but how the caller takes a result: true when it only writes
+  // the result out (the MCP session), so a tool may answer with
+  // ToolResult::serialized instead of `structured`. The explorer and the
+  // commands read the tree, and leave it false.
+  bool serialized_results = false;
 };
 
 }  // namespace kbot

@@ -124,8 +124,72 @@ json MakeNotification(absl::string_view method, json params) {
   return json{{"jsonrpc", "2.0"}, {"method", std::string(method)}, {"params", std::move(params)}};
 }
 
+namespace {
+
+std::string Dump(const json& value) {
+  return value.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+bool IsRaw(const json& value) {
+  return value.is_binary() && value.get_binary().has_subtype() &&
+         value.get_binary().subtype() == kRawJsonSubtype;
+}
+
+// Whether `value` holds a RawJson value anywhere. Recursion is bounded: an
+// incoming message nests at most kMaxNesting deep, and kbot builds the rest.
+bool HoldsRaw(const json& value) {
+  if (IsRaw(value)) return true;
+  if (!value.is_structured()) return false;
+  for (const json& item : value) {
+    if (HoldsRaw(item)) return true;
+  }
+  return false;
+}
+
+// Writes `value` as dump() would, but for its RawJson values: the parts
+// without one are dumped whole, the objects and arrays above one are written
+// here with dump()'s compact separators and its key escaping.
+void WriteSpliced(const json& value, std::string& out) {
+  if (IsRaw(value)) {
+    const json::binary_t& raw = value.get_binary();
+    out.append(reinterpret_cast<const char*>(raw.data()), raw.size());
+  } else if (!HoldsRaw(value)) {
+    out += Dump(value);
+  } else if (value.is_object()) {
+    out += '{';
+    bool first = true;
+    for (auto it = value.begin(); it != value.end(); ++it) {
+      if (!first) out += ',';
+      first = false;
+      out += Dump(json(it.key()));
+      out += ':';
+      WriteSpliced(it.value(), out);
+    }
+    out += '}';
+  } else {
+    out += '[';
+    bool first = true;
+    for (const json& item : value) {
+      if (!first) out += ',';
+      first = false;
+      WriteSpliced(item, out);
+    }
+    out += ']';
+  }
+}
+
+}  // namespace
+
 std::string Serialize(const json& message) {
-  return message.dump(-1, ' ', false, json::error_handler_t::replace);
+  if (!HoldsRaw(message)) return Dump(message);
+  std::string out;
+  WriteSpliced(message, out);
+  return out;
+}
+
+json RawJson(absl::string_view serialized) {
+  return json::binary(json::binary_t::container_type(serialized.begin(), serialized.end()),
+                      kRawJsonSubtype);
 }
 
 }  // namespace kbot::mcp

@@ -3,6 +3,7 @@
 // nothing of MCP methods.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -56,7 +57,17 @@ json MakeError(const json& id, const RpcError& error);
 json MakeNotification(absl::string_view method, json params);
 
 // One message as one line of compact JSON, always valid UTF-8 (invalid bytes
-// in strings become U+FFFD), without the trailing newline.
+// in strings become U+FFFD), without the trailing newline. A value made by
+// RawJson is written as the text it holds.
 std::string Serialize(const json& message);
+
+// A value that Serialize writes as `serialized`, verbatim: a large value that
+// was already serialized once (a tool's structured result, whose text is also
+// the result's text block) is not walked and written a second time. It must
+// be Serialize's own output, so the line is what writing the value would
+// give. It is carried as a binary value with subtype kRawJsonSubtype (kbot's
+// messages hold no other binary value); anything but Serialize sees bytes.
+inline constexpr std::uint8_t kRawJsonSubtype = 0x6b;
+json RawJson(absl::string_view serialized);
 
 }  // namespace kbot::mcp

@@ -92,7 +92,11 @@ absl::StatusOr<json> Session::CallTool(const json& params, InFlight& flight) {
   RequestProgress progress(*this, flight);
   SessionLogger logger(*this, flight.id);
   RequestClient client(*this, flight);
-  const ToolCall call{checked->arguments, progress, logger, server_.options().limits, &client};
+  // This session only writes results out: a tool may hand it one already
+  // written (base/tool_result.h SerializedResult).
+  Limits limits = server_.options().limits;
+  limits.serialized_results = true;
+  const ToolCall call{checked->arguments, progress, logger, limits, &client};
   ToolResult result = tool->tool.handler(call);
   if (result.cancelled || flight.cancelled) return absl::CancelledError();
   if (result.error) {
@@ -104,8 +108,13 @@ absl::StatusOr<json> Session::CallTool(const json& params, InFlight& flight) {
     // A tool without structured output answers with its blocks alone.
     return json{{"content", json(std::move(result.content))}, {"isError", false}};
   }
+  // The structured result is written once (or was, by an earlier call: a
+  // tool's kept answer): the text block and structuredContent splice in its
+  // bytes verbatim (RawJson), and the line is what writing the tree twice gave.
+  std::shared_ptr<const SerializedResult> serialized =
+      result.serialized ? result.serialized : SerializedResult::Of(result.structured);
   json content = json::array();
-  content.push_back({{"type", "text"}, {"text", Serialize(result.structured)}});
+  content.push_back({{"type", "text"}, {"text", RawJson(serialized->quoted)}});
   const bool links_known = protocol_version() != "2025-03-26";
   for (json& block : result.content) {
     // resource_link arrived in 2025-06-18; an older client would refuse the
@@ -120,7 +129,7 @@ absl::StatusOr<json> Session::CallTool(const json& params, InFlight& flight) {
     content.push_back(std::move(block));
   }
   return json{{"content", std::move(content)},
-              {"structuredContent", std::move(result.structured)},
+              {"structuredContent", RawJson(serialized->json)},
               {"isError", false}};
 }
 

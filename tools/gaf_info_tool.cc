@@ -192,8 +192,10 @@ Tool GafInfoTool() {
        "warnings."},
       GafInfoTable(), GafInfoReport::Fields().Schema(),
       [](const contexts::Context& context, const GafInfoRequest& request, const ToolCall& call) {
-        return RunParsedAssetTool(context, request,
-                                  GafInfoParser(request.sequence, call.progress), GafInfoJson);
+        // The parse's name holds the one argument that shapes the answer.
+        const AssetParser<GafInfoReport> parser = GafInfoParser(request.sequence, call.progress);
+        return RunKeptParsedAssetTool(context, request, call.limits, parser.how, parser,
+                                      GafInfoJson);
       });
 }
 

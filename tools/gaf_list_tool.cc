@@ -102,8 +102,10 @@ Tool GafListTool() {
       {"gaf_list", "List a GAF's sequences",
        "Lists a GAF/TAF's sequences: names, frame counts, looping, durations."},
       GafListTable(), GafListing::Fields().Schema(),
-      [](const contexts::Context& context, const GafListRequest& request, const ToolCall&) {
-        return RunParsedAssetTool(context, request, GafStructureParser(), ListParsedGaf);
+      [](const contexts::Context& context, const GafListRequest& request, const ToolCall& call) {
+        // The answer depends on the file alone.
+        return RunKeptParsedAssetTool(context, request, call.limits, "gaf_list",
+                                      GafStructureParser(), ListParsedGaf);
       });
 }
 

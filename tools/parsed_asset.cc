@@ -1,5 +1,6 @@
 #include "tools/parsed_asset.h"
 
+#include <functional>
 #include <optional>
 
 namespace kbot::tools {
@@ -40,6 +41,35 @@ absl::StatusOr<ErasedParsed> ParseErased(const contexts::Context& context,
   if (!parsed.ok()) return InContext(context, parsed.status());
   return ErasedParsed{std::move(opened->asset.path), opened->asset.bytes.size(),
                       *std::move(parsed)};
+}
+
+ToolResult KeptAnswer(const contexts::Context& context, const std::string& path,
+                      const std::string& how, const std::function<ToolResult()>& answer) {
+  contexts::ParseCache* cache = context.parse_cache.get();
+  absl::StatusOr<contexts::VfsStat> before =
+      cache != nullptr ? context.vfs->Stat(path) : absl::NotFoundError(path);
+  if (!before.ok()) return answer();  // its error is the tool's own, with the near paths
+  const contexts::ParseCache::Key key{
+      before->identity, before->path,
+      contexts::ParseCache::KindOf<SerializedResult>(how + " answer")};
+  if (std::optional<contexts::ParseCache::Value> hit = cache->Find(key); hit && hit->status.ok()) {
+    ToolResult kept;
+    kept.structured = nullptr;
+    kept.serialized = std::static_pointer_cast<const SerializedResult>(std::move(hit->value));
+    return kept;
+  }
+  ToolResult result = answer();
+  if (result.error || result.cancelled) return result;
+  std::shared_ptr<const SerializedResult> serialized = SerializedResult::Of(result.structured);
+  // Kept only when the file is still what was looked up before the answer:
+  // one replaced meanwhile may have been read as its new self.
+  absl::StatusOr<contexts::VfsStat> after = context.vfs->Stat(path);
+  if (after.ok() && after->identity == before->identity) {
+    cache->Put(key, {absl::OkStatus(), serialized}, serialized->bytes());
+  }
+  result.structured = nullptr;
+  result.serialized = std::move(serialized);
+  return result;
 }
 
 }  // namespace kbot::tools

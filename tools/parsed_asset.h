@@ -102,6 +102,29 @@ ToolResult RunParsedAssetTool(const contexts::Context& context, const Request& r
   return StructuredResult(WithParsedAsset(context, request.path, parser, std::move(describe)));
 }
 
+// `answer()`, for a caller that takes a serialized result
+// (Limits::serialized_results): the answer's JSON text is kept in the parse
+// cache under the file's identity, its spelling `path` and `how` (the tool
+// and every argument that shapes the answer besides the file: "gaf_info
+// sequence=3"), so a repeat on an unchanged file builds and writes nothing.
+// Errors are not kept here (a failed parse is, by the parse cache).
+ToolResult KeptAnswer(const contexts::Context& context, const std::string& path,
+                      const std::string& how, const std::function<ToolResult()>& answer);
+
+// RunParsedAssetTool whose answer is kept (KeptAnswer, under `how`) when the
+// caller takes it serialized.
+template <class Request, class T, class Describe>
+ToolResult RunKeptParsedAssetTool(const contexts::Context& context, const Request& request,
+                                  const Limits& limits, const std::string& how,
+                                  const AssetParser<T>& parser, Describe describe) {
+  if (!limits.serialized_results || context.parse_cache == nullptr) {
+    return RunParsedAssetTool(context, request, parser, std::move(describe));
+  }
+  return KeptAnswer(context, request.path, how, [&] {
+    return RunParsedAssetTool(context, request, parser, std::move(describe));
+  });
+}
+
 // Bytes a vector's elements take (its capacity), for AssetParser::bytes.
 template <class V>
 size_t VectorBytes(const V& v) {
