@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <span>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
@@ -15,6 +16,7 @@
 #include "app/workspace_support.h"
 #include "app/tool_options.h"
 #include "contexts/file_io.h"
+#include "formats/gaf/gaf.h"
 #include "tools/gaf_check_tool.h"
 #include "tools/gaf_export_tool.h"
 #include "tools/gaf_info_tool.h"
@@ -36,6 +38,64 @@ struct CheckOptions {
 };
 
 std::string VersionText(uint32_t version) { return absl::StrFormat("0x%08x", version); }
+
+// A plain file as gaf::ReadGaf reads it by pieces. A small piece comes from a
+// window read around it: a sequence's header, its frame list and its first
+// frame's header lie together, so one read serves the three.
+class FilePieces : public gaf::RandomAccess {
+ public:
+  explicit FilePieces(const contexts::FileReader& file) : file_(file) {}
+  uint64_t size() const override { return file_.size(); }
+  bool Read(uint64_t offset, std::span<uint8_t> out) const override {
+    if (out.size() > kWindow) return file_.ReadAt(offset, out);
+    if (offset < window_at_ || offset - window_at_ + out.size() > window_.size()) {
+      if (offset > file_.size()) return false;
+      window_.resize(std::min<uint64_t>(kWindow, file_.size() - offset));
+      window_at_ = offset;
+      if (!file_.ReadAt(offset, window_)) {
+        window_.clear();
+        return false;
+      }
+      if (out.size() > window_.size()) return false;
+    }
+    std::copy_n(window_.begin() + long(offset - window_at_), out.size(), out.begin());
+    return true;
+  }
+
+ private:
+  static constexpr size_t kWindow = 4096;
+  const contexts::FileReader& file_;
+  mutable std::vector<uint8_t> window_;
+  mutable uint64_t window_at_ = 0;
+};
+
+// The structure of a large plain GAF read by pieces (contexts::FileReader says
+// why), so that listing or checking it never pages in its pixel data. Nothing
+// for a small file (read whole anyway), or for one whose pieces do not read as
+// a GAF: the usual path then reads it, and says what the file is instead. A
+// file whose header has a GAF version and whose structure reads whole is one
+// identify::IdentifyFile names a GAF (or nothing), so the check by kind is met.
+std::optional<gaf::Gaf> GafByPieces(const std::string& path) {
+  absl::StatusOr<contexts::FileReader> file = contexts::FileReader::Open(path);
+  if (!file.ok() || file->size() <= contexts::FileBytes::kReadBelow) return std::nullopt;
+  absl::StatusOr<gaf::Gaf> gaf = gaf::ReadGaf(FilePieces(*file), path);
+  if (!gaf.ok()) return std::nullopt;
+  const bool gaf_version = gaf->version == gaf::kVersionStandard ||
+                           gaf->version == gaf::kVersionTa3dTruecolor ||
+                           (gaf->version == gaf::kVersionZero && !gaf->sequences.empty());
+  if (!gaf_version) return std::nullopt;
+  return *std::move(gaf);
+}
+
+// gaf check's report on one plain file: its structure read by pieces when it
+// is large, its frames checked on the file's mapping (a raw frame's pages are
+// never touched; gaf::CheckFrame).
+json CheckPlainFile(const std::string& path) {
+  const std::optional<gaf::Gaf> gaf = GafByPieces(path);
+  absl::StatusOr<OpenedAsset> opened = OpenAsset(path);
+  if (!opened.ok()) return tools::GafCheckFailure(path, std::string(opened.status().message()));
+  return gaf ? tools::GafCheckFile(opened->asset, *gaf) : tools::GafCheckFile(opened->asset);
+}
 
 // gaf list's table of gaf_list's JSON.
 int PrintGafListing(const json& out) {
@@ -84,6 +144,13 @@ int PrintGafInfo(const std::string& file, const json& out) {
 }
 
 int RunGafList(const FileCommandOptions& o) {
+  // A large plain file: its headers only, read by pieces (GafByPieces).
+  if (!o.context && tools::GafListTable().ParseChecked(*o.arguments).ok()) {
+    if (std::optional<gaf::Gaf> gaf = GafByPieces(o.file)) {
+      const absl::StatusOr<tools::GafListing> listing = tools::GafListingOf(o.file, *gaf);
+      return Report("gaf list", listing, o.json, PrintGafListing);
+    }
+  }
   return RunFileCommand("gaf list", tools::GafListTable(), o,
                         [&](const tools::GafListRequest&, const CommandAsset& opened) {
                           return Report("gaf list", tools::ListGaf(opened.asset), o.json,
@@ -196,12 +263,7 @@ int RunCheck(const CheckOptions& o) {
   const std::vector<std::string> files = CollectGafFiles(o.paths, unlistable);
   std::vector<json> reports;
   for (const Unreadable& u : unlistable) reports.push_back(tools::GafCheckFailure(u.path, u.why));
-  for (const std::string& path : files) {
-    absl::StatusOr<OpenedAsset> opened = OpenAsset(path);
-    reports.push_back(
-        opened.ok() ? tools::GafCheckFile(opened->asset)
-                    : tools::GafCheckFailure(path, std::string(opened.status().message())));
-  }
+  for (const std::string& path : files) reports.push_back(CheckPlainFile(path));
   const json out = tools::GafCheckSummary(reports);
   const json& sum = out["summary"];
   if (o.json) {

@@ -66,6 +66,49 @@ absl::StatusOr<FileBytes> FileBytes::Open(const std::string& path) {
   return FileBytes(static_cast<const uint8_t*>(map), size);
 }
 
+absl::StatusOr<FileReader> FileReader::Open(const std::string& path) {
+  Fd f{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+  if (f.fd < 0) return ErrnoError(path, "cannot open", errno);
+  struct stat st {};
+  if (::fstat(f.fd, &st) != 0) return ErrnoError(path, "cannot stat", errno);
+  if (!S_ISREG(st.st_mode)) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": not a regular file"));
+  }
+  FileReader reader(f.fd, uint64_t(st.st_size));
+  f.fd = -1;  // the reader closes it
+  return reader;
+}
+
+FileReader::FileReader(FileReader&& other) noexcept : fd_(other.fd_), size_(other.size_) {
+  other.fd_ = -1;
+}
+
+FileReader& FileReader::operator=(FileReader&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = other.fd_;
+    size_ = other.size_;
+    other.fd_ = -1;
+  }
+  return *this;
+}
+
+FileReader::~FileReader() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+bool FileReader::ReadAt(uint64_t offset, std::span<uint8_t> out) const {
+  if (offset > size_ || out.size() > size_ - offset) return false;
+  size_t done = 0;
+  while (done < out.size()) {
+    const ssize_t n = ::pread(fd_, out.data() + done, out.size() - done, off_t(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;  // an error, or the file shrank since it was opened
+    done += size_t(n);
+  }
+  return true;
+}
+
 FileBytes::FileBytes(FileBytes&& other) noexcept
     : data_(other.data_), size_(other.size_), owned_(std::move(other.owned_)) {
   other.data_ = nullptr;

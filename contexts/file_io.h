@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,32 @@ class FileBytes {
   const uint8_t* data_ = nullptr;
   size_t size_ = 0;
   std::vector<uint8_t> owned_;  // the bytes of a small file; empty: data_ is a mapping
+};
+
+// A file read by pieces at any offset (pread), never mapped nor held whole:
+// for a reader that needs a few headers spread over a large file. A mapping
+// would not do there: a touched page comes into the process with the page
+// cache's whole folio around it (64 KB to 2 MB on Linux 6.x, whatever
+// madvise says), so headers a few KB apart page in the entire file.
+class FileReader {
+ public:
+  static absl::StatusOr<FileReader> Open(const std::string& path);
+
+  FileReader(FileReader&& other) noexcept;
+  FileReader& operator=(FileReader&& other) noexcept;
+  FileReader(const FileReader&) = delete;
+  FileReader& operator=(const FileReader&) = delete;
+  ~FileReader();
+
+  uint64_t size() const { return size_; }
+  // Reads [offset, offset + out.size()): false when that is not all inside
+  // the file (as it was opened) or the read fails.
+  bool ReadAt(uint64_t offset, std::span<uint8_t> out) const;
+
+ private:
+  FileReader(int fd, uint64_t size) : fd_(fd), size_(size) {}
+  int fd_ = -1;
+  uint64_t size_ = 0;
 };
 
 // Writes `bytes` to a temporary file beside `path` (".NAME.<hex>.tmp"), then

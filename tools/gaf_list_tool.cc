@@ -31,6 +31,12 @@ const AssetParser<gaf::Gaf>& GafStructureParser() {
   return parser;
 }
 
+absl::StatusOr<GafListing> ListParsedGaf(const ParsedAsset<gaf::Gaf>& gaf) {
+  return GafListingOf(gaf.path, *gaf.value);
+}
+
+}  // namespace
+
 GafListing GafListingOf(const std::string& path, const gaf::Gaf& gaf) {
   GafListing out;
   out.path = path;
@@ -45,12 +51,6 @@ GafListing GafListingOf(const std::string& path, const gaf::Gaf& gaf) {
   }
   return out;
 }
-
-absl::StatusOr<GafListing> ListParsedGaf(const ParsedAsset<gaf::Gaf>& gaf) {
-  return GafListingOf(gaf.path, *gaf.value);
-}
-
-}  // namespace
 
 const RequestTable<GafListRequest>& GafListTable() {
   static const RequestTable<GafListRequest> table = [] {

@@ -41,6 +41,8 @@ struct GafListing {
 };
 
 absl::StatusOr<GafListing> ListGaf(const Asset& asset);
+// The listing of a structure already read (by pieces, for a large file).
+GafListing GafListingOf(const std::string& path, const gaf::Gaf& gaf);
 // ListGaf's JSON.
 absl::StatusOr<json> GafList(const Asset& asset);
 

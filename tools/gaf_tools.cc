@@ -260,18 +260,23 @@ absl::StatusOr<ExportFormat> ParseExportFormat(const std::string& text) {
 }
 
 json GafCheckFile(const Asset& asset) {
-  json report = {{"path", asset.path}, {"sequences", 0}, {"frames", 0}, {"pixels", 0}};
   absl::StatusOr<gaf::Gaf> gaf = ReadGafAsset(asset);
   if (!gaf.ok()) {
+    json report = {{"path", asset.path}, {"sequences", 0}, {"frames", 0}, {"pixels", 0}};
     report["warnings"] = json::array();
     report["errors"] = {std::string(gaf.status().message())};
     return report;
   }
+  return GafCheckFile(asset, *gaf);
+}
+
+json GafCheckFile(const Asset& asset, const gaf::Gaf& gaf) {
+  json report = {{"path", asset.path}, {"sequences", 0}, {"frames", 0}, {"pixels", 0}};
   DecodeReport decoded;
-  decoded.warnings = gaf->warnings;
-  DecodeFrames(asset, *gaf, 0, gaf->sequences.size(), decoded);
-  report["variant"] = gaf::VariantName(gaf->variant);
-  report["sequences"] = gaf->sequences.size();
+  decoded.warnings = gaf.warnings;
+  DecodeFrames(asset, gaf, 0, gaf.sequences.size(), decoded);
+  report["variant"] = gaf::VariantName(gaf.variant);
+  report["sequences"] = gaf.sequences.size();
   report["frames"] = decoded.frames;
   report["pixels"] = decoded.pixels;
   report["warnings"] = decoded.warnings;

@@ -103,6 +103,9 @@ absl::StatusOr<EncodedExport> EncodeExport(const Asset& asset, const gaf::Gaf& g
 // Decodes every frame of every sequence by the game's rule. Never fails:
 // problems are the report's warnings and errors.
 json GafCheckFile(const Asset& asset);
+// The same with the structure already read (by pieces, for a large file):
+// only the frames' data is read from `asset`.
+json GafCheckFile(const Asset& asset, const gaf::Gaf& gaf);
 // GafCheckFile's report for a file or folder that could not be read at all.
 json GafCheckFailure(const std::string& path, const std::string& why);
 // {"files": [...], "summary": {files, sequences, frames, pixels, warnings, errors}}

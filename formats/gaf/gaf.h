@@ -37,6 +37,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include "absl/strings/string_view.h"
 #include <vector>
@@ -143,6 +144,21 @@ struct Gaf {
 
 // Reads the structure of a GAF/TAF. `file_name` prefixes every error message.
 absl::StatusOr<Gaf> ReadGaf(Bytes bytes, absl::string_view file_name);
+
+// A file ReadGaf reads by pieces instead of holding it whole (a plain file
+// read with pread: its pixel data is then never paged in).
+class RandomAccess {
+ public:
+  virtual ~RandomAccess() = default;
+  virtual uint64_t size() const = 0;
+  // Fills `out` with the bytes at [offset, offset + out.size()); false when
+  // they are not all in the file, or cannot be read.
+  virtual bool Read(uint64_t offset, std::span<uint8_t> out) const = 0;
+};
+
+// The same reading, the same errors, from pieces of `file`: the headers, the
+// tables, each sequence and frame header, nothing else.
+absl::StatusOr<Gaf> ReadGaf(const RandomAccess& file, absl::string_view file_name);
 
 // A sequence by index ("3") or by name, case-insensitively ("CursorMove").
 // A name that is all digits is tried as a name when the index does not exist.
