@@ -9,8 +9,11 @@
 //                        threads (0: all cores) through an atomic index, as
 //                        ReadEntriesParallel does. The ceiling.
 //   BM_HpiExtract/version:V/threads:T       ReadEntriesParallel of every entry
-//                        (ReadEntry: bounds, checksums, SQSH headers, a fresh
-//                        output vector per entry), the sink dropping the bytes.
+//                        (ReadEntryInto: bounds, checksums, SQSH headers, one
+//                        reused output buffer per thread), the sink dropping
+//                        the bytes.
+//   BM_HpiReadEntry/version:V/threads:T     the same with ReadEntry, a fresh
+//                        vector per entry: how extraction read before.
 //     Both: bytes = the decompressed bytes (~100 MB). threads:1 runs on the
 //     calling thread and is timed in CPU time; threads:0 in wall time
 //     (/real_time). bench_main.cc compares each extract row with the inflate
@@ -356,6 +359,25 @@ void BM_HpiExtract(benchmark::State& state) {
   state.counters["workers"] = Workers(threads);
 }
 
+// The extraction as it was before the reused buffers: ReadEntry (a fresh,
+// zero-filled vector per entry) on the same threads. The in-run "before".
+void BM_HpiReadEntry(benchmark::State& state) {
+  const ExtractFixture& f = Extract(int(state.range(0)));
+  const int threads = int(state.range(1));
+  std::atomic<int> failures{0};
+  for (auto _ : state) {
+    OnThreads(f.entries.size(), threads, [&](size_t, size_t i) {
+      absl::StatusOr<std::vector<uint8_t>> data = hpi::ReadEntry(f.archive, f.file, *f.entries[i]);
+      if (!data.ok()) ++failures;
+      if (data.ok()) benchmark::DoNotOptimize(data->data());
+    });
+  }
+  if (failures > 0) state.SkipWithError("an entry failed to read");
+  state.SetBytesProcessed(int64_t(state.iterations() * f.bytes));
+  state.counters["out_MB"] = double(f.bytes) / 1e6;
+  state.counters["workers"] = Workers(threads);
+}
+
 void ExtractArgs(benchmark::internal::Benchmark* b) {
   b->ArgNames({"version", "threads"})->Unit(benchmark::kMillisecond);
 }
@@ -363,6 +385,8 @@ BENCHMARK(BM_HpiInflateOnly)->Apply(ExtractArgs)->Args({1, 1})->Args({2, 1});
 BENCHMARK(BM_HpiInflateOnly)->Apply(ExtractArgs)->Args({1, 0})->Args({2, 0})->UseRealTime();
 BENCHMARK(BM_HpiExtract)->Apply(ExtractArgs)->Args({1, 1})->Args({2, 1});
 BENCHMARK(BM_HpiExtract)->Apply(ExtractArgs)->Args({1, 0})->Args({2, 0})->UseRealTime();
+BENCHMARK(BM_HpiReadEntry)->Apply(ExtractArgs)->Args({1, 1})->Args({2, 1});
+BENCHMARK(BM_HpiReadEntry)->Apply(ExtractArgs)->Args({1, 0})->Args({2, 0})->UseRealTime();
 
 // ---- LZ77 ----
 
