@@ -189,6 +189,24 @@ std::vector<uint8_t> AsRgba(const image::DecodedImage& img) {
   return rgba;
 }
 
+// True when an indexed picture's indices are the game palette's: every drawn
+// pixel's index names the same colour in the file's palette as in `pal`. Then
+// the indices are kept as they are (two slots of one colour stay apart). A
+// picture whose palette holds only the colours it uses (as kbot's encoder
+// writes an RGBA picture of at most 256 colours, or an editor may save one)
+// is not: its indices are its own.
+bool IndicesAreThePalettes(const image::DecodedImage& img, const palette::Palette& pal) {
+  for (size_t i = 0; i < img.index.size(); ++i) {
+    if (!img.opaque[i]) continue;
+    const size_t k = img.index[i];
+    if (k >= img.palette.size() || k >= pal.colors.size()) return false;
+    const palette::Rgb& a = img.palette[k];
+    const palette::Rgb& b = pal.colors[k];
+    if (a.r != b.r || a.g != b.g || a.b != b.b) return false;
+  }
+  return true;
+}
+
 // Fills the frame's pixels from its image.
 void FillPixels(const image::DecodedImage& img, const palette::Palette& pal,
                 gaf::FrameToWrite& frame) {
@@ -207,16 +225,18 @@ void FillPixels(const image::DecodedImage& img, const palette::Palette& pal,
     }
     return;
   }
-  if (img.kind == image::DecodedImage::Kind::kIndexed) {
+  if (img.kind == image::DecodedImage::Kind::kIndexed && IndicesAreThePalettes(img, pal)) {
     frame.index = img.index;
     frame.opaque = img.opaque;
     return;
   }
+  // Any other picture is read by its colours.
+  const std::vector<uint8_t> rgba = AsRgba(img);
   NearestColour nearest(pal, frame.transparency);
   frame.index.assign(n, frame.transparency);
   frame.opaque.assign(n, 0);
   for (size_t i = 0; i < n; ++i) {
-    const uint8_t* p = &img.rgba[4 * i];
+    const uint8_t* p = &rgba[4 * i];
     if (p[3] == 0) continue;
     frame.index[i] = nearest(p[0], p[1], p[2]);
     frame.opaque[i] = 1;
