@@ -927,7 +927,10 @@ async function progressSession() {
         assert.notEqual(r.isError, true, `call ${call}: ${r.isError ? textOf(r) : ''}`);
         const token = [...sent.keys()].find((k) => !known.has(k));
         const n = sent.get(token) ?? 0;
-        assert.ok(n >= 11, `call ${call}: kbot sent ${n} notifications, fewer than one a tenth`);
+        // Drawing (the first half) reports each tenth of its rows; encoding reports the rows it
+        // has filtered, then nothing while libdeflate compresses each of its two pieces in one
+        // call (formats/image/png_deflate.h), so its last tenths can arrive together at the end.
+        assert.ok(n >= 7, `call ${call}: kbot sent ${n} notifications, fewer than one a tenth of the drawing`);
         got += seen.length;
         wrote += n;
         if (seen.length < 0.9 * n) short.push(`call ${call}: ${seen.length} of ${n}`);
