@@ -1,5 +1,6 @@
 #include "app/hpi_commands.h"
 
+#include <csignal>
 #include <memory>
 #include <optional>
 
@@ -87,13 +88,46 @@ hpi::Compression ParseCompression(const std::string& name) {
   return hpi::Compression::kZlib;  // CLI11 allowed only these three
 }
 
+// Ctrl-C (or a TERM) during a pack: the packing stops at its next read and
+// removes its temporary file; then the signal ends the process as it would have.
+volatile std::sig_atomic_t pack_signal = 0;
+extern "C" void OnPackSignal(int signal) { pack_signal = signal; }
+
+class PackSignals {
+ public:
+  // A signal the process was started ignoring (nohup, a background job)
+  // stays ignored.
+  PackSignals() {
+    struct sigaction on {};
+    on.sa_handler = OnPackSignal;
+    sigemptyset(&on.sa_mask);
+    ::sigaction(SIGINT, &on, &old_int_);
+    if (old_int_.sa_handler == SIG_IGN) ::sigaction(SIGINT, &old_int_, nullptr);
+    ::sigaction(SIGTERM, &on, &old_term_);
+    if (old_term_.sa_handler == SIG_IGN) ::sigaction(SIGTERM, &old_term_, nullptr);
+  }
+  ~PackSignals() {
+    ::sigaction(SIGINT, &old_int_, nullptr);
+    ::sigaction(SIGTERM, &old_term_, nullptr);
+    if (pack_signal != 0) ::raise(pack_signal);
+  }
+
+ private:
+  struct sigaction old_int_ {}, old_term_ {};
+};
+
 int RunPack(const PackOptions& o) {
   absl::StatusOr<tools::FolderToPack> folder = tools::ListFolderToPack(o.dir, o.target);
   if (!folder.ok()) return Fail("hpi pack", folder.status());
   for (const std::string& s : folder->skipped) std::cout << "warning: skipped " << s << "\n";
   const hpi::HpiPackOptions options{o.version, ParseCompression(o.compression), o.threads};
-  absl::StatusOr<uint64_t> size = tools::PackFolder(*folder, o.target, options);
-  if (!size.ok()) return Fail("hpi pack", size.status());
+  absl::StatusOr<uint64_t> size;
+  {
+    PackSignals signals;
+    size = tools::PackFolder(*folder, o.target, options, [] { return pack_signal != 0; });
+    if (!size.ok()) Fail("hpi pack", size.status());
+  }
+  if (!size.ok()) return kExitFailed;
   std::cout << "packed " << folder->files.size() << " file(s) of " << o.dir << " ("
             << folder->bytes << " bytes) into " << o.target << ": HPI version " << o.version
             << ", " << o.compression << ", " << *size << " bytes\n";

@@ -34,10 +34,15 @@ absl::Status Add(const fs::path& path, const fs::path& relative, FolderToPack& o
 // each opened at its first read and closed once read to its listed size.
 class FolderSource final : public hpi::HpiPackSource {
  public:
-  explicit FolderSource(const FolderToPack& folder) : folder_(folder) {}
+  FolderSource(const FolderToPack& folder, const std::function<bool()>& stop)
+      : folder_(folder), stop_(stop) {}
   ~FolderSource() override { Close(); }
 
   absl::Status Read(size_t index, uint64_t offset, std::span<uint8_t> out) override {
+    if (stop_ && stop_()) {
+      failed_ = true;
+      return absl::CancelledError("interrupted; nothing written");
+    }
     if (absl::Status s = Open(index); !s.ok()) return s;
     size_t done = 0;
     while (done < out.size()) {
@@ -107,6 +112,7 @@ class FolderSource final : public hpi::HpiPackSource {
   }
 
   const FolderToPack& folder_;
+  const std::function<bool()>& stop_;
   int fd_ = -1;
   size_t index_ = 0;
   bool failed_ = false;
@@ -179,11 +185,12 @@ absl::StatusOr<FolderToPack> ListFolderToPack(const std::string& dir, const std:
 }
 
 absl::StatusOr<uint64_t> PackFolder(const FolderToPack& folder, const std::string& target,
-                                    const hpi::HpiPackOptions& options) {
+                                    const hpi::HpiPackOptions& options,
+                                    const std::function<bool()>& stop) {
   absl::StatusOr<std::unique_ptr<contexts::AtomicFileWriter>> out =
       contexts::AtomicFileWriter::Create(target);
   if (!out.ok()) return out.status();
-  FolderSource source(folder);
+  FolderSource source(folder, stop);
   FileSink sink(**out);
   absl::StatusOr<uint64_t> size = hpi::PackHpi(folder.files, options, source, sink);
   if (!size.ok()) {

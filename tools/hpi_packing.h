@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -36,7 +37,11 @@ struct FolderToPack {
 absl::StatusOr<FolderToPack> ListFolderToPack(const std::string& dir, const std::string& target);
 
 // Packs what ListFolderToPack listed into `target`; returns the archive's size.
+// `stop`, when given, is asked before each read: true ends the packing as a
+// failure does ("interrupted"; no archive, no temporary file). An interrupted
+// command (Ctrl-C) says so through it.
 absl::StatusOr<uint64_t> PackFolder(const FolderToPack& folder, const std::string& target,
-                                    const hpi::HpiPackOptions& options);
+                                    const hpi::HpiPackOptions& options,
+                                    const std::function<bool()>& stop = {});
 
 }  // namespace kbot::tools

@@ -171,6 +171,26 @@ TEST(HpiPackFolder, AFileThatChangedSize) {
   }
 }
 
+TEST(HpiPackFolder, StoppedPartWayLeavesNothing) {
+  for (int threads : {1, 2}) {
+    int reads = 0;
+    KbotProcess scratch;
+    const fs::path src = scratch.dir() / "src";
+    MakeTree(src);
+    const fs::path target = scratch.dir() / "out" / "p.hpi";
+    fs::create_directories(target.parent_path());
+    absl::StatusOr<tools::FolderToPack> folder =
+        tools::ListFolderToPack(src.string(), target.string());
+    ASSERT_TRUE(folder.ok()) << folder.status();
+    absl::StatusOr<uint64_t> size = tools::PackFolder(
+        *folder, target.string(), {1, hpi::Compression::kZlib, threads},
+        [&] { return ++reads > 3; });  // as Ctrl-C would, during the fourth read
+    EXPECT_EQ(size.status(), absl::CancelledError("interrupted; nothing written"));
+    EXPECT_EQ(reads, 4);
+    EXPECT_TRUE(fs::is_empty(target.parent_path()));
+  }
+}
+
 TEST(HpiPackFolder, AFailureLeavesTheArchiveAlreadyThere) {
   KbotProcess scratch;
   const fs::path src = scratch.dir() / "src";
