@@ -70,25 +70,6 @@ struct Canvas {
 #endif
 };
 
-// kSteps' counts and kLongDrawn as byte arrays behind one base address: the
-// shuffling kernel reads each field with one load, no unpacking, and one
-// register for the three.
-struct Advances {
-  uint8_t bytes[256];
-  uint8_t pixels[256];
-  uint8_t long_drawn[256];
-};
-
-inline constexpr Advances kAdvances = [] {
-  Advances a{};
-  for (size_t m = 0; m < 256; ++m) {
-    a.bytes[m] = kSteps[m].bytes;
-    a.pixels[m] = kSteps[m].pixels;
-    a.long_drawn[m] = kLongDrawn[m];
-  }
-  return a;
-}();
-
 // The rest of the drawn chunk at `chunk` (its mask) when longer than a
 // block, up to the width (`room` pixels from its start), by whole blocks.
 void DrawLongRun(uint8_t* at, const uint8_t* chunk, size_t room, ptrdiff_t opaque_offset);
@@ -99,7 +80,7 @@ enum class Kernel {
   // of the repeated value or of the key.
   kPortable,
   // x86-64 with SSSE3: one byte shuffle (pshufb) of the 16 bytes after the
-  // mask, by the mask's control (kShuffles), ORed with the key for a skip.
+  // mask, by the mask's control (kShuffleTables), ORed with the key for a skip.
   kShuffle,
 };
 
@@ -111,20 +92,33 @@ inline constexpr bool kHaveShuffle = true;
 
 // Per mask: pshufb's control (literal: bytes 0..15; repeat: byte 0 sixteen
 // times; skip: 0x80, a zero byte) and which bytes take the key (a skip's all).
-struct Shuffle {
+struct alignas(16) Shuffle {
   uint8_t control[kBlock];
   uint8_t key[kBlock];
 };
 
-alignas(kBlock) inline constexpr std::array<Shuffle, 256> kShuffles = [] {
-  std::array<Shuffle, 256> shuffles{};
+// What the shuffling kernel looks up, behind one base address (one register
+// for every table, one load a field, nothing to unpack): the shuffles, then
+// kSteps' counts and kLongDrawn as byte arrays.
+struct alignas(64) ShuffleTables {
+  Shuffle shuffles[256];
+  uint8_t bytes[256];
+  uint8_t pixels[256];
+  uint8_t long_drawn[256];
+};
+
+alignas(64) inline constexpr ShuffleTables kShuffleTables = [] {
+  ShuffleTables t{};
   for (size_t m = 0; m < 256; ++m) {
     for (size_t k = 0; k < kBlock; ++k) {
-      shuffles[m].control[k] = (m & 1) ? 0x80 : (m & 2) ? 0 : uint8_t(k);
-      shuffles[m].key[k] = (m & 1) ? 0xff : 0;
+      t.shuffles[m].control[k] = (m & 1) ? 0x80 : (m & 2) ? 0 : uint8_t(k);
+      t.shuffles[m].key[k] = (m & 1) ? 0xff : 0;
     }
+    t.bytes[m] = kSteps[m].bytes;
+    t.pixels[m] = kSteps[m].pixels;
+    t.long_drawn[m] = kLongDrawn[m];
   }
-  return shuffles;
+  return t;
 }();
 
 // pshufb by inline assembly: the intrinsic needs the function compiled for
@@ -178,24 +172,26 @@ struct RowCursor {
   // opaque block is the same control over ones: 1 where the chunk draws, 0
   // for a skip), the key ORed in for a skip.
   __attribute__((always_inline)) void ShuffleStep(const Canvas& c) {
-    const unsigned mask = p[0];
+    const ShuffleTables& t = kShuffleTables;
+    const size_t mask = p[0];
     if (at < row_end) {
-      const Shuffle& shuffle = kShuffles[mask];
-      const __m128i control = _mm_load_si128(reinterpret_cast<const __m128i*>(shuffle.control));
+      const __m128i control =
+          _mm_load_si128(reinterpret_cast<const __m128i*>(t.shuffles[mask].control));
       const __m128i block =
           ShuffleBytes(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 1)), control);
       const __m128i key =
-          _mm_and_si128(_mm_load_si128(reinterpret_cast<const __m128i*>(shuffle.key)), c.key);
+          _mm_and_si128(_mm_load_si128(reinterpret_cast<const __m128i*>(t.shuffles[mask].key)),
+                        c.key);
       _mm_storeu_si128(reinterpret_cast<__m128i*>(at), _mm_or_si128(block, key));
       const __m128i opaque = ShuffleBytes(
           _mm_load_si128(reinterpret_cast<const __m128i*>(kFilled[1].data())), control);
       _mm_storeu_si128(reinterpret_cast<__m128i*>(at + c.opaque_offset), opaque);
-      if (kAdvances.long_drawn[mask]) [[unlikely]] {
+      if (t.long_drawn[mask]) [[unlikely]] {
         DrawLongRun(at, p, size_t(row_end - at), c.opaque_offset);
       }
     }
-    at += kAdvances.pixels[mask];
-    p += kAdvances.bytes[mask];
+    at += t.pixels[mask];
+    p += t.bytes[mask];
   }
 #endif
 

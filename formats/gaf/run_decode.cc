@@ -242,20 +242,20 @@ __attribute__((always_inline)) inline bool DrawAlone(Band& b, const run::Canvas&
 template <run::Kernel kKernel>
 __attribute__((always_inline)) inline bool DrawLockstep(Band& a, Band& b, const run::Canvas& c) {
   for (;;) {
-    if (a.r.p >= a.r.end) [[unlikely]] {
+    while (a.r.p < a.r.end && b.r.p < b.r.end) {
+      a.r.Step<kKernel>(c);
+      b.r.Step<kKernel>(c);
+    }
+    if (a.r.p >= a.r.end) {
       if (!a.Finished()) return false;
       if (a.rows_left == 0) return true;
       a.NextRow(c.width);
-      continue;
     }
-    if (b.r.p >= b.r.end) [[unlikely]] {
+    if (b.r.p >= b.r.end) {
       if (!b.Finished()) return false;
       if (b.rows_left == 0) return true;
       b.NextRow(c.width);
-      continue;
     }
-    a.r.Step<kKernel>(c);
-    b.r.Step<kKernel>(c);
   }
 }
 
