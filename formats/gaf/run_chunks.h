@@ -79,8 +79,9 @@ enum class Kernel {
   // Copies from a source picked with masks: the literal's bytes, or kFilled
   // of the repeated value or of the key.
   kPortable,
-  // x86-64 with SSSE3: one byte shuffle (pshufb) of the 16 bytes after the
-  // mask, by the mask's control (kShuffleTables), ORed with the key for a skip.
+  // x86-64 with SSE4.1: one byte shuffle (pshufb) of the 16 bytes after the
+  // mask, by the mask's control (kShuffleTables), blended with the key for a
+  // skip (pblendvb).
   kShuffle,
 };
 
@@ -91,10 +92,9 @@ void UsePortableKernelForTesting(bool portable);
 inline constexpr bool kHaveShuffle = true;
 
 // Per mask: pshufb's control (literal: bytes 0..15; repeat: byte 0 sixteen
-// times; skip: 0x80, a zero byte) and which bytes take the key (a skip's all).
+// times; skip: 0x80, a zero byte, and the byte pblendvb takes the key for).
 struct alignas(16) Shuffle {
   uint8_t control[kBlock];
-  uint8_t key[kBlock];
 };
 
 // What the shuffling kernel looks up, behind one base address (one register
@@ -112,7 +112,6 @@ alignas(64) inline constexpr ShuffleTables kShuffleTables = [] {
   for (size_t m = 0; m < 256; ++m) {
     for (size_t k = 0; k < kBlock; ++k) {
       t.shuffles[m].control[k] = (m & 1) ? 0x80 : (m & 2) ? 0 : uint8_t(k);
-      t.shuffles[m].key[k] = (m & 1) ? 0xff : 0;
     }
     t.bytes[m] = kSteps[m].bytes;
     t.pixels[m] = kSteps[m].pixels;
@@ -121,11 +120,19 @@ alignas(64) inline constexpr ShuffleTables kShuffleTables = [] {
   return t;
 }();
 
-// pshufb by inline assembly: the intrinsic needs the function compiled for
-// SSSE3, and the kernel is only chosen on a CPU that has it (HaveSsse3).
+// pshufb and pblendvb by inline assembly: the intrinsics need the function
+// compiled for SSSE3 and SSE4.1, and the kernel is only chosen on a CPU that
+// has them (HaveSse41).
 __attribute__((always_inline)) inline __m128i ShuffleBytes(__m128i bytes, __m128i control) {
   asm("pshufb %1, %0" : "+x"(bytes) : "xm"(control));
   return bytes;
+}
+
+// `to` where `mask`'s byte has its top bit set, `from` elsewhere. pblendvb's
+// mask is always xmm0 ("Yz").
+__attribute__((always_inline)) inline __m128i BlendBytes(__m128i from, __m128i to, __m128i mask) {
+  asm("pblendvb %2, %1, %0" : "+x"(from) : "x"(to), "Yz"(mask));
+  return from;
 }
 #else
 inline constexpr bool kHaveShuffle = false;
@@ -179,10 +186,8 @@ struct RowCursor {
           _mm_load_si128(reinterpret_cast<const __m128i*>(t.shuffles[mask].control));
       const __m128i block =
           ShuffleBytes(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 1)), control);
-      const __m128i key =
-          _mm_and_si128(_mm_load_si128(reinterpret_cast<const __m128i*>(t.shuffles[mask].key)),
-                        c.key);
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(at), _mm_or_si128(block, key));
+      // A skip's control bytes have their top bit set: those take the key.
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(at), BlendBytes(block, c.key, control));
       const __m128i opaque = ShuffleBytes(
           _mm_load_si128(reinterpret_cast<const __m128i*>(kFilled[1].data())), control);
       _mm_storeu_si128(reinterpret_cast<__m128i*>(at + c.opaque_offset), opaque);

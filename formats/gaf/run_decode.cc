@@ -309,11 +309,11 @@ bool DrawFast(Bytes file, const FrameInfo& info, const BandPlan& plan,
          DrawFromScratch<kKernel>(b.r.end, index + (plan.rows - 1) * width, c, scratch);
 }
 
-// The shuffling kernel where the CPU has SSSE3 (nearly every x86-64 since
-// 2008; not AMD's K8 and K10), else the portable one.
-bool HaveSsse3() {
+// The shuffling kernel where the CPU has SSE4.1 (nearly every x86-64 since
+// 2008; not Intel's first Core 2 nor AMD's K8 and K10), else the portable one.
+bool HaveSse41() {
 #if defined(__x86_64__)
-  static const bool have = __builtin_cpu_supports("ssse3");
+  static const bool have = __builtin_cpu_supports("sse4.1");
   return have && !portable_for_testing.load(std::memory_order_relaxed);
 #else
   return false;
@@ -322,7 +322,7 @@ bool HaveSsse3() {
 
 bool DrawFast(Bytes file, const FrameInfo& info, const BandPlan& plan,
               image::IndexedPicture& pic) {
-  if (run::kHaveShuffle && HaveSsse3()) {
+  if (run::kHaveShuffle && HaveSse41()) {
     return DrawFast<run::Kernel::kShuffle>(file, info, plan, pic);
   }
   return DrawFast<run::Kernel::kPortable>(file, info, plan, pic);
