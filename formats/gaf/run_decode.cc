@@ -24,14 +24,19 @@ __attribute__((noinline)) void DrawLongRun(uint8_t* at, const uint8_t* chunk, si
                                           ptrdiff_t opaque_offset) {
   const ChunkStep& s = kSteps[chunk[0]];
   const size_t end = std::min<size_t>(s.pixels, room);
+  if (end <= kBlock) return;  // the first block reached the width
   // A literal's blocks follow its mask; a repeat's block is the same each time.
   const uint8_t* source = s.literal ? chunk + 1 : kFilled[chunk[1]].data();
-  const size_t advance = s.literal ? kBlock : 0;
-  for (size_t k = kBlock; k < end; k += kBlock) {
-    source += advance;
-    std::memcpy(at + k, source, kBlock);
+  const size_t advance = s.literal ? 1 : 0;
+  // Whole blocks while more than one is left, then the block that ends with
+  // the chunk (it may overlap the one before: the same bytes again), so no
+  // byte past the chunk is written. Most long chunks take only that one.
+  for (size_t k = kBlock; k + kBlock < end; k += kBlock) {
+    std::memcpy(at + k, source + k * advance, kBlock);
     std::memcpy(at + k + opaque_offset, kFilled[1].data(), kBlock);
   }
+  std::memcpy(at + end - kBlock, source + (end - kBlock) * advance, kBlock);
+  std::memcpy(at + end - kBlock + opaque_offset, kFilled[1].data(), kBlock);
 }
 
 }  // namespace run
