@@ -67,6 +67,7 @@ class SpanAccess : public RandomAccess {
   uint64_t size() const override { return bytes_.size(); }
   bool Read(uint64_t offset, std::span<uint8_t> out) const override {
     if (offset > bytes_.size() || out.size() > bytes_.size() - offset) return false;
+    if (out.empty()) return true;  // memcpy may not be given the null pointer of an empty span
     std::memcpy(out.data(), bytes_.data() + offset, out.size());
     return true;
   }
