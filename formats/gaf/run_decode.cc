@@ -1,6 +1,7 @@
 #include "formats/gaf/run_decode.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstring>
 #include <optional>
@@ -279,21 +280,20 @@ bool DrawInPlace(Band& band_a, Band& band_b, const run::Canvas& canvas) {
 }
 
 // The row whose lineLength word is at `word` (a band's last row), drawn into
-// a scratch row with room for the blocks' spill, then copied into place.
+// a scratch row with room for the blocks' spill (2 x (width + kBlock) bytes
+// at `scratch`), then copied into place.
 template <run::Kernel kKernel>
 bool DrawFromScratch(const uint8_t* word, uint8_t* index, const run::Canvas& c,
-                     std::vector<uint8_t>& scratch) {
+                     uint8_t* scratch) {
   const size_t stride = c.width + run::kBlock;
-  scratch.resize(2 * stride);
-  std::memset(scratch.data(), c.key_fill[0], stride);
-  std::memset(scratch.data() + stride, 0, stride);
-  run::RowCursor r{word + 2, word + 2 + LoadU16(word), scratch.data(),
-                   scratch.data() + c.width};
+  std::memset(scratch, c.key_fill[0], stride);
+  std::memset(scratch + stride, 0, stride);
+  run::RowCursor r{word + 2, word + 2 + LoadU16(word), scratch, scratch + c.width};
   const run::Canvas scratch_canvas = MakeCanvas(c.width, ptrdiff_t(stride), c.key_fill[0]);
   while (r.p < r.end) r.Step<kKernel>(scratch_canvas);
   if (r.p != r.end || r.at < r.row_end) return false;
-  std::memcpy(index, scratch.data(), c.width);
-  std::memcpy(index + c.opaque_offset, scratch.data() + stride, c.width);
+  std::memcpy(index, scratch, c.width);
+  std::memcpy(index + c.opaque_offset, scratch + stride, c.width);
   return true;
 }
 
@@ -308,8 +308,12 @@ bool DrawFast(Bytes file, const FrameInfo& info, const BandPlan& plan,
   Band a(file, info.data_offset, 0, plan.middle - 1, index, width);
   Band b(file, plan.middle_pos, plan.middle, plan.rows - 1, index, width);
   if (!DrawInPlace<kKernel>(a, b, c)) return false;
-  // Each band ended at its last row's lineLength word.
-  std::vector<uint8_t> scratch;
+  // Each band ended at its last row's lineLength word. The scratch row is on
+  // the stack for frames up to 1024 pixels wide (nearly all): no allocation.
+  constexpr size_t kStackWidth = 1024;
+  std::array<uint8_t, 2 * (kStackWidth + run::kBlock)> stack;
+  std::vector<uint8_t> heap(width > kStackWidth ? 2 * (width + run::kBlock) : 0);
+  uint8_t* scratch = width > kStackWidth ? heap.data() : stack.data();
   return DrawFromScratch<kKernel>(a.r.end, index + (plan.middle - 1) * width, c, scratch) &&
          DrawFromScratch<kKernel>(b.r.end, index + (plan.rows - 1) * width, c, scratch);
 }
