@@ -12,8 +12,10 @@
 #   3. times whole processes: `kbot gaf check` on each fixture, `kbot gaf
 #      list atlas.gaf` and `kbot gta render BENCH.CMP` (the whole map at the
 #      default 8 px/cell, 2048 x 2048, to PNG) (median wall time), with peak RSS (/usr/bin/time %M) against the
-#      process at rest (`kbot --version`); the render's also as a multiple of
-#      its 16 MiB RGBA picture, the one buffer it cannot do without;
+#      process at rest (`kbot --version`) and, for the GAF checks, against
+#      the Go original's reader (issue 20's figures: no Go toolchain here);
+#      the render's also as a multiple of its 16 MiB RGBA picture, the one
+#      buffer it cannot do without;
 #   4. times the editing commands as whole processes, wall ms and peak RSS
 #      of each run (/usr/bin/time %M): `kbot gaf dump atlas.gaf` into a fresh
 #      folder on the temporary folder's file system (removed before each
@@ -120,11 +122,13 @@ check_effects_ms=$(wall_ms "$KBOT" gaf check "$EFFECTS")
 list_ms=$(wall_ms "$KBOT" gaf list "$ATLAS")
 render_ms=$(wall_ms "${RENDER[@]}")
 rest_kb=nan list_kb=nan check_kb=nan rest_flt=nan list_flt=nan check_flt=nan
+check_effects_kb=nan check_effects_flt=nan
 render_kb=nan render_flt=nan
 if ((have_time)); then
   read -r rest_kb rest_flt < <(peak_kb "$KBOT" --version)
   read -r list_kb list_flt < <(peak_kb "$KBOT" gaf list "$ATLAS")
   read -r check_kb check_flt < <(peak_kb "$KBOT" gaf check "$ATLAS")
+  read -r check_effects_kb check_effects_flt < <(peak_kb "$KBOT" gaf check "$EFFECTS")
   read -r render_kb render_flt < <(peak_kb "${RENDER[@]}")
 fi
 # Sanity: the commands must succeed on the fixtures.
@@ -208,6 +212,14 @@ render_delta_mb=$(awk -v a="$render_kb" -v b="$rest_kb" 'BEGIN { if (a == "nan" 
 render_vs_picture=$(awk -v d="$render_delta_mb" -v p="$picture_bytes" 'BEGIN { if (d == "nan") print "nan"; else printf "%.2f", d * 1048576 / p }')
 render_vs_picture_png=$(awk -v d="$render_delta_mb" -v p="$picture_bytes" -v n="$png_bytes" 'BEGIN { if (d == "nan") print "nan"; else printf "%.2f", d * 1048576 / (p + n) }')
 check_delta_mb=$(awk -v a="$check_kb" -v b="$rest_kb" 'BEGIN { if (a == "nan" || b == "nan") print "nan"; else printf "%.2f", (a - b) / 1024 }')
+# The Go original's reader on the same fixtures (issue 20, measured on this
+# machine with its own build; no Go toolchain here to run it again): peak RSS
+# of checking the atlas, and the run-length file's check time.
+GO_ATLAS_PEAK_MB=14.9
+GO_CHECK_EFFECTS_MS=119
+mb() { awk -v k="$1" 'BEGIN { if (k == "nan") print "nan"; else printf "%.2f", k / 1024 }'; }
+check_mb=$(mb "$check_kb") list_mb=$(mb "$list_kb") check_effects_mb=$(mb "$check_effects_kb")
+go_effects_ratio=$(awk -v a="$check_effects_ms" -v g="$GO_CHECK_EFFECTS_MS" 'BEGIN { if (a == "nan" || a == "") print "nan"; else printf "%.1f", g / a }')
 
 echo
 echo "== summary ($(uname -m), $(nproc) CPU(s), build ${BUILD_TYPE:-?}; load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'))"
@@ -222,11 +234,15 @@ row "ReadGaf atlas.gaf, headers only (per iteration)" "$(fmt "$(result readgaf_a
 row "process spawn floor: /bin/true" "$(fmt "$spawn_ms" '%.2f ms')" "" ""
 row "process at rest: kbot --version" "$(fmt "$rest_ms" '%.2f ms'), $(fmt "$rest_kb" '%.0f KB'), $(fmt "$rest_flt" '%.0f') faults" "" ""
 row "kbot gaf check atlas.gaf (process)" "$(fmt "$check_atlas_ms" '%.2f ms')" "" ""
-row "  vs in-process ReadGaf + decode+render" "$(awk -v a="$(result readgaf_atlas_ms)" -v b="$(result atlas_decode_ms)" 'BEGIN { printf "%.3f ms", a + b }')" "" ""
+row "  vs in-process ReadGaf + decode+render (ceiling)" "$(awk -v a="$(result readgaf_atlas_ms)" -v b="$(result atlas_decode_ms)" 'BEGIN { printf "%.3f ms", a + b }')" "" ""
+row "  peak RSS (the Go reader: $GO_ATLAS_PEAK_MB MB)" "$(fmt "$check_mb" '%.2f MB')" "<= $GO_ATLAS_PEAK_MB MB" "$(verdict "$check_mb" "$(awk -v g="$GO_ATLAS_PEAK_MB" 'BEGIN { print g + 0.0001 }')" '<')"
 row "  peak RSS above rest; minor faults" "$(fmt "$check_delta_mb" '%.2f MB'); $(fmt "$check_flt" '%.0f')" "" ""
-row "kbot gaf check effects.gaf (process)" "$(fmt "$check_effects_ms" '%.2f ms')" "" ""
-row "  vs in-process decode+render" "$(fmt "$(result effects_decode_ms)" '%.3f ms')" "" ""
+row "kbot gaf check effects.gaf (process)" "$(fmt "$check_effects_ms" '%.2f ms')" "<= $(awk -v g="$GO_CHECK_EFFECTS_MS" 'BEGIN { printf "%.1f", g / 10 }') ms" "$(verdict "$check_effects_ms" "$(awk -v g="$GO_CHECK_EFFECTS_MS" 'BEGIN { print g / 10 + 0.0001 }')" '<')"
+row "  the Go reader ($GO_CHECK_EFFECTS_MS ms) / kbot" "$(fmt "$go_effects_ratio" '%.1fx')" ">= 10x" ""
+row "  vs in-process decode+render (ceiling)" "$(fmt "$(result effects_decode_ms)" '%.3f ms')" "" ""
+row "  peak RSS; minor faults" "$(fmt "$check_effects_mb" '%.2f MB'); $(fmt "$check_effects_flt" '%.0f')" "" ""
 row "kbot gaf list atlas.gaf: wall time" "$(fmt "$list_ms" '%.2f ms')" "< 20 ms" "$(verdict "$list_ms" 20 '<')"
+row "kbot gaf list atlas.gaf: peak RSS" "$(fmt "$list_mb" '%.2f MB')" "<= $GO_ATLAS_PEAK_MB MB" "$(verdict "$list_mb" "$(awk -v g="$GO_ATLAS_PEAK_MB" 'BEGIN { print g + 0.0001 }')" '<')"
 row "kbot gaf list atlas.gaf: peak RSS above rest" "$(fmt "$list_delta_mb" '%.2f MB') ($(fmt "$list_kb" '%.0f') - $(fmt "$rest_kb" '%.0f') KB)" "< 16 MB" "$(verdict "$list_delta_mb" 16 '<')"
 row "kbot gaf list atlas.gaf: minor page faults" "$(fmt "$list_flt" '%.0f') (rest $(fmt "$rest_flt" '%.0f'))" "" ""
 row "writer encode / decode (effects.gaf)" "$(fmt "$(result encode_effects_vs_decode_ratio)" '%.3f')" "" ""
