@@ -22,7 +22,7 @@ import re
 import sys
 
 MAX_LINES = 80
-SKIPPED_DIRS = {"tests", ".git", "node_modules"}
+SKIPPED_DIRS = {"tests", ".git", "node_modules", "third_party"}  # third_party: upstream code as it is
 
 # Comments, string literals (raw ones too) and character literals, in one pass so that a
 # quote inside a comment or a "//" inside a string is read as what it is.

@@ -911,11 +911,11 @@ async function progressSession() {
     sent.set(m.params.progressToken, (sent.get(m.params.progressToken) ?? 0) + 1);
   };
   // The whole demo map at 28 px/cell: a 7168 x 7168 picture (196 MiB of RGBA), drawn and encoded:
-  // 0.8 s on an idle machine.
+  // 0.2-0.3 s.
   const big = { name: 'map_render', arguments: { path: 'GTADATA/DEMO.CMP', x: 0, y: 0, w: 256, h: 256, scale: 28 } };
   await withSession('progress', ['mcp'], { KBOT_CONFIG_DIR: EMPTY_CONFIG }, async (client, transport) => {
     await client.listTools();
-    await check('40 map_renders of 500 ms or more: onprogress gets >= 90% of what kbot sent, in each', async () => {
+    await check('40 map_renders of 150 ms or more: onprogress gets >= 90% of what kbot sent, in each', async () => {
       const short = [];
       let got = 0, wrote = 0, quickest = Infinity;
       for (let call = 0; call < 40; call++) {
@@ -941,7 +941,9 @@ async function progressSession() {
         }
       }
       console.log(`     onprogress got ${got} of ${wrote} notifications; the quickest call took ${quickest.toFixed(0)} ms`);
-      assert.ok(quickest >= 500, `the quickest call took ${quickest.toFixed(0)} ms: not a long call`);
+      // 150 ms: more than one progress interval (100 ms). The picture is the largest map_render allows, and issue 20
+      // made drawing and encoding it 2-3x faster (0.8 s -> 0.2-0.3 s).
+      assert.ok(quickest >= 150, `the quickest call took ${quickest.toFixed(0)} ms: not a long call`);
       assert.deepEqual(short, [], 'calls whose onprogress missed over 10%');
     });
     await check('an aborted map_render stops kbot\'s work: its CPU time stays put, the next call is prompt', async () => {
