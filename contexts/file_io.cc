@@ -33,17 +33,27 @@ struct Fd {
   }
 };
 
-}  // namespace
-
-absl::StatusOr<FileBytes> FileBytes::Open(const std::string& path) {
-  Fd f{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+// Opens `path` for reading and sets `size`; anything but a regular file is an
+// error. FileBytes and FileReader both start here.
+absl::Status OpenRegularFile(const std::string& path, Fd& f, uint64_t& size) {
+  f.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (f.fd < 0) return ErrnoError(path, "cannot open", errno);
   struct stat st {};
   if (::fstat(f.fd, &st) != 0) return ErrnoError(path, "cannot stat", errno);
   if (!S_ISREG(st.st_mode)) {
     return absl::InvalidArgumentError(absl::StrCat(path, ": not a regular file"));
   }
-  const size_t size = size_t(st.st_size);
+  size = uint64_t(st.st_size);
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<FileBytes> FileBytes::Open(const std::string& path) {
+  Fd f;
+  uint64_t file_size = 0;
+  if (absl::Status s = OpenRegularFile(path, f, file_size); !s.ok()) return s;
+  const size_t size = size_t(file_size);
   if (size == 0) return FileBytes(nullptr, 0);
   if (size <= kReadBelow) {
     std::vector<uint8_t> owned(size);
@@ -67,14 +77,10 @@ absl::StatusOr<FileBytes> FileBytes::Open(const std::string& path) {
 }
 
 absl::StatusOr<FileReader> FileReader::Open(const std::string& path) {
-  Fd f{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
-  if (f.fd < 0) return ErrnoError(path, "cannot open", errno);
-  struct stat st {};
-  if (::fstat(f.fd, &st) != 0) return ErrnoError(path, "cannot stat", errno);
-  if (!S_ISREG(st.st_mode)) {
-    return absl::InvalidArgumentError(absl::StrCat(path, ": not a regular file"));
-  }
-  FileReader reader(f.fd, uint64_t(st.st_size));
+  Fd f;
+  uint64_t size = 0;
+  if (absl::Status s = OpenRegularFile(path, f, size); !s.ok()) return s;
+  FileReader reader(f.fd, size);
   f.fd = -1;  // the reader closes it
   return reader;
 }
