@@ -42,6 +42,17 @@ class Cli : public ::testing::Test {
   const fs::path& dir_ = kbot_.dir();
 };
 
+// `kbot --version` alone answers before the command line is built (app/main.cc);
+// beside other words CLI11 answers it. Both print the same line.
+TEST_F(Cli, VersionIsOneLineEitherWay) {
+  const KbotRun alone = Kbot("--version");
+  ASSERT_EQ(alone.status, 0) << alone.err;
+  EXPECT_EQ(alone.out, "kbot 0.1.0\n");
+  const KbotRun parsed = Kbot("--version gaf");
+  ASSERT_EQ(parsed.status, 0) << parsed.err;
+  EXPECT_EQ(parsed.out, alone.out);
+}
+
 TEST_F(Cli, ListPrintsATable) {
   const KbotRun r = Kbot("gaf list " + SampleGaf().string());
   ASSERT_EQ(r.status, 0) << r.err;
