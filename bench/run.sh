@@ -22,7 +22,9 @@
 #      run, outside the interval) and into /dev/shm (tmpfs: the same work
 #      without the disk), `kbot gaf build` of that dump, and `kbot gaf
 #      roundtrip atlas.gaf`; checks the rebuilt file is byte-identical;
-#   5. prints a summary table.
+#   5. runs kbot_bench_startup (kbot --version and kbot gaf --help against
+#      /bin/true, interleaved: issue 20's start-up target);
+#   6. prints a summary table.
 # Takes about two minutes (the dump's wall time depends on the disk). Knobs
 # (environment): KBOT_BENCH_MIN_TIME (seconds per benchmark repetition,
 # default 0.2), KBOT_BENCH_REPETITIONS (default 5), KBOT_BENCH_RUNS (process
@@ -43,7 +45,8 @@ BUILD=$(cd "$1" && pwd)
 KBOT=$BUILD/kbot
 BENCH=$BUILD/bench/kbot_bench
 FIXTURES=$BUILD/bench/kbot_bench_fixtures
-for exe in "$KBOT" "$BENCH" "$FIXTURES"; do
+STARTUP=$BUILD/bench/kbot_bench_startup
+for exe in "$KBOT" "$BENCH" "$FIXTURES" "$STARTUP"; do
   if [[ ! -x $exe ]]; then
     echo "run.sh: $exe is missing: build it first (cmake --build $BUILD)" >&2
     exit 2
@@ -76,7 +79,12 @@ echo "== Google Benchmark (min_time $MIN_TIME s, $REPS repetitions interleaved, 
   --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true \
   | tee "$TMP/bench.txt"
 
-# The "@result KEY VALUE" lines kbot_bench prints last.
+echo
+echo "== start-up (kbot_bench_startup: $REPS repetitions interleaved with /bin/true, medians)"
+"$STARTUP" "$KBOT" --benchmark_repetitions="$REPS" --benchmark_enable_random_interleaving=true \
+  --benchmark_report_aggregates_only=true | tee -a "$TMP/bench.txt"
+
+# The "@result KEY VALUE" lines kbot_bench and kbot_bench_startup print last.
 result() { awk -v k="$1" '$1 == "@result" && $2 == k { print $3 }' "$TMP/bench.txt"; }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
@@ -233,6 +241,9 @@ row "  memcpy of the same output bytes" "$(fmt "$(result effects_memcpy_ms)" '%.
 row "ReadGaf atlas.gaf, headers only (per iteration)" "$(fmt "$(result readgaf_atlas_ms)" '%.3f ms')" "" ""
 row "process spawn floor: /bin/true" "$(fmt "$spawn_ms" '%.2f ms')" "" ""
 row "process at rest: kbot --version" "$(fmt "$rest_ms" '%.2f ms'), $(fmt "$rest_kb" '%.0f KB'), $(fmt "$rest_flt" '%.0f') faults" "" ""
+row "  / /bin/true (kbot_bench_startup, interleaved)" "$(fmt "$(result startup_version_ratio)" '%.2fx')" "<= 2x" "$(verdict "$(result startup_version_ratio)" 2.0001 '<')"
+row "  peak RSS (kbot_bench_startup)" "$(fmt "$(result startup_version_rss_kb)" '%.0f KiB')" "< 4 MB" "$(verdict "$(result startup_version_rss_kb)" 3906.25 '<')"
+row "kbot gaf --help / /bin/true (command tree built)" "$(fmt "$(result startup_help_ratio)" '%.2fx')" "" ""
 row "kbot gaf check atlas.gaf (process)" "$(fmt "$check_atlas_ms" '%.2f ms')" "" ""
 row "  vs in-process ReadGaf + decode+render (ceiling)" "$(awk -v a="$(result readgaf_atlas_ms)" -v b="$(result atlas_decode_ms)" 'BEGIN { printf "%.3f ms", a + b }')" "" ""
 row "  peak RSS (the Go reader: $GO_ATLAS_PEAK_MB MB)" "$(fmt "$check_mb" '%.2f MB')" "<= $GO_ATLAS_PEAK_MB MB" "$(verdict "$check_mb" "$(awk -v g="$GO_ATLAS_PEAK_MB" 'BEGIN { print g + 0.0001 }')" '<')"

@@ -26,18 +26,9 @@ using nlohmann::json;
 using testing::ByteBuilder;
 using testing::BytesOf;
 using testing::KbotProcess;
+using testing::ReadBytes;
+using testing::WriteBytes;
 using testing::KbotRun;
-
-void WriteBytes(const fs::path& path, const std::vector<uint8_t>& bytes) {
-  fs::create_directories(path.parent_path());
-  std::ofstream(path, std::ios::binary)
-      .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-}
-
-std::vector<uint8_t> ReadBytes(const fs::path& path) {
-  const std::string s = testing::ReadFile(path);
-  return std::vector<uint8_t>(s.begin(), s.end());
-}
 
 // Everything under `dir` (hidden files too), relative, folders ending in '/'.
 std::set<std::string> Tree(const fs::path& dir) {

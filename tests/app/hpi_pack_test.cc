@@ -25,17 +25,9 @@ namespace {
 namespace fs = std::filesystem;
 using testing::BytesOf;
 using testing::KbotProcess;
-
-void WriteBytes(const fs::path& path, const std::vector<uint8_t>& bytes) {
-  fs::create_directories(path.parent_path());
-  std::ofstream(path, std::ios::binary)
-      .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-}
-
-std::vector<uint8_t> ReadBytes(const fs::path& path) {
-  const std::string s = testing::ReadFile(path);
-  return std::vector<uint8_t>(s.begin(), s.end());
-}
+using testing::MixedBytes;
+using testing::ReadBytes;
+using testing::WriteBytes;
 
 // What is in `dir` besides the scratch folder's own config/.
 std::set<std::string> Names(const fs::path& dir) {
@@ -46,24 +38,14 @@ std::set<std::string> Names(const fs::path& dir) {
   return out;
 }
 
-std::vector<uint8_t> Noise(size_t n, uint32_t seed) {
-  std::vector<uint8_t> out(n);
-  uint32_t x = seed;
-  for (size_t i = 0; i < n; ++i) {
-    x = x * 1103515245 + 12345;
-    out[i] = (i / 400) % 2 ? uint8_t(x >> 24) : uint8_t("pack"[i % 4]);
-  }
-  return out;
-}
-
 // The hand-made folder, as files for WriteHpi too.
 std::vector<hpi::HpiFileToWrite> Tree() {
   return {{"Units/ArmCom.fbi", BytesOf("[UNITINFO]\r\n{\r\n}\r\n")},
-          {"anims/sub/big.bin", Noise(300000, 1)},
-          {"anims/sub/chunk.bin", Noise(65536, 2)},
+          {"anims/sub/big.bin", MixedBytes(300000, 1)},
+          {"anims/sub/chunk.bin", MixedBytes(65536, 2)},
           {"empty.txt", {}},
           {"a/b/c/d.txt", BytesOf("deep")},
-          {"maps/one.tnt", Noise(70001, 3)}};
+          {"maps/one.tnt", MixedBytes(70001, 3)}};
 }
 
 void MakeTree(const fs::path& src) {

@@ -17,28 +17,19 @@ namespace {
 using ::kbot::testing::ByteBuilder;
 using ::kbot::testing::BytesOf;
 using ::kbot::testing::HpiXor;
+using ::kbot::testing::MixedBytes;
 using ::kbot::testing::SqshChunk;
 using ::kbot::testing::ZlibStream;
 using ::testing::HasSubstr;
 
-std::vector<uint8_t> Pattern(size_t n, uint32_t seed) {
-  std::vector<uint8_t> out(n);
-  uint32_t x = seed;
-  for (size_t i = 0; i < n; ++i) {
-    x = x * 1664525 + 1013904223;
-    out[i] = (i / 300) % 2 ? uint8_t(x >> 24) : uint8_t('a' + i % 17);
-  }
-  return out;
-}
-
 std::vector<uint8_t> Copy(Bytes b) { return std::vector<uint8_t>(b.begin(), b.end()); }
 
 TEST(HpiReadInto, OneBufferForEveryEntryOfEveryKind) {
-  const std::vector<HpiFileToWrite> files = {{"big.bin", Pattern(200000, 1)},
+  const std::vector<HpiFileToWrite> files = {{"big.bin", MixedBytes(200000, 1)},
                                              {"empty", {}},
                                              {"small.txt", BytesOf("small")},
-                                             {"mid/one.bin", Pattern(65537, 2)},
-                                             {"mid/two.bin", Pattern(3000, 3)}};
+                                             {"mid/one.bin", MixedBytes(65537, 2)},
+                                             {"mid/two.bin", MixedBytes(3000, 3)}};
   for (int version : {1, 2}) {
     for (Compression c : {Compression::kNone, Compression::kLz77, Compression::kZlib}) {
       absl::StatusOr<std::vector<uint8_t>> file = WriteHpi(files, {version, c});
@@ -69,7 +60,7 @@ TEST(HpiReadInto, OneBufferForEveryEntryOfEveryKind) {
 // chunks (one of them SQSH-encrypted too), the cipher over everything after
 // the header.
 TEST(HpiReadInto, EncryptedArchive) {
-  const std::vector<uint8_t> text = Pattern(70000, 4);
+  const std::vector<uint8_t> text = MixedBytes(70000, 4);
   const std::vector<uint8_t> part1(text.begin(), text.begin() + 65536);
   const std::vector<uint8_t> part2(text.begin() + 65536, text.end());
   const std::vector<uint8_t> c1 = SqshChunk(2, false, ZlibStream(part1), 65536);
@@ -135,7 +126,7 @@ TEST(HpiReadInto, ImplausibleSizesAllocateNothing) {
 
 TEST(HpiReadInto, ErrorsAreReadEntrysErrors) {
   absl::StatusOr<std::vector<uint8_t>> file =
-      WriteHpi({{"a.bin", Pattern(5000, 5)}, {"b.bin", Pattern(90000, 6)}},
+      WriteHpi({{"a.bin", MixedBytes(5000, 5)}, {"b.bin", MixedBytes(90000, 6)}},
                {1, Compression::kZlib});
   ASSERT_TRUE(file.ok()) << file.status();
   absl::StatusOr<HpiArchive> a = OpenHpi(*file, "bad.hpi");
@@ -153,7 +144,7 @@ TEST(HpiReadInto, ErrorsAreReadEntrysErrors) {
   // The buffer still serves the next entry.
   absl::StatusOr<Bytes> ok = ReadEntryInto(*a, *file, *a->Find("a.bin"), buffer);
   ASSERT_TRUE(ok.ok()) << ok.status();
-  EXPECT_TRUE(Copy(*ok) == Pattern(5000, 5));
+  EXPECT_TRUE(Copy(*ok) == MixedBytes(5000, 5));
 }
 
 }  // namespace

@@ -23,34 +23,24 @@ namespace {
 
 using ::kbot::testing::ByteBuilder;
 using ::kbot::testing::BytesOf;
+using ::kbot::testing::MixedBytes;
 using ::kbot::testing::SqshChunk;
 using ::kbot::testing::ZlibStream;
 using ::testing::HasSubstr;
-
-// Bytes that compress, but not to nothing: runs of a pattern and noise.
-std::vector<uint8_t> Mixed(uint32_t seed, size_t n) {
-  std::vector<uint8_t> out(n);
-  uint32_t x = seed;
-  for (size_t i = 0; i < n; ++i) {
-    x = x * 1103515245 + 12345;
-    out[i] = (i / 700) % 3 == 0 ? uint8_t(x >> 24) : uint8_t("kbot hpi"[(i + seed) % 8]);
-  }
-  return out;
-}
 
 // A hand-made tree: nested folders, names in mixed case, empty files, files of
 // exactly one chunk, one byte over, several chunks, and tiny ones.
 std::vector<HpiFileToWrite> HandMadeTree() {
   return {
       {"units/ARMCOM.FBI", BytesOf("[UNITINFO]\r\n{\r\n\tUnitName=ARMCOM;\r\n}\r\n")},
-      {"anims/big.gaf", Mixed(1, 200000)},
+      {"anims/big.gaf", MixedBytes(200000, 1)},
       {"empty.txt", {}},
-      {"anims/deeper/edge.bin", Mixed(2, 65536)},
-      {"anims/deeper/over.bin", Mixed(3, 65537)},
+      {"anims/deeper/edge.bin", MixedBytes(65536, 2)},
+      {"anims/deeper/over.bin", MixedBytes(65537, 3)},
       {"Maps/Empty Too.tnt", {}},
       {"zz.txt", BytesOf(std::string(65536 * 2 + 5, 'z'))},
       {"readme", BytesOf("a")},
-      {"Maps/Islands/Islands.tnt", Mixed(4, 150001)},
+      {"Maps/Islands/Islands.tnt", MixedBytes(150001, 4)},
   };
 }
 
@@ -100,7 +90,7 @@ TEST(HpiStreamWriter, AZlibArchiveByteForByte) {
   // d/b.bin (70000 bytes: two chunks) and a.txt ("hi"), version 1, zlib: the
   // directory as hpi_writer.h lays it out, then d/b.bin's chunk-size table
   // and its two SQSH chunks, then a.txt's one.
-  const std::vector<uint8_t> b = Mixed(9, 70000);
+  const std::vector<uint8_t> b = MixedBytes(70000, 9);
   const std::vector<uint8_t> b0(b.begin(), b.begin() + 65536), b1(b.begin() + 65536, b.end());
   const std::vector<uint8_t> c0 = SqshChunk(2, false, ZlibStream(b0), 65536);
   const std::vector<uint8_t> c1 = SqshChunk(2, false, ZlibStream(b1), 70000 - 65536);
@@ -171,7 +161,7 @@ TEST(HpiStreamWriter, ManySmallFilesOnManyThreads) {
   std::vector<HpiFileToWrite> files;
   for (int i = 0; i < 120; ++i) {
     files.push_back({"f" + std::to_string(i % 7) + "/n" + std::to_string(i),
-                     Mixed(uint32_t(i), size_t(i) * 97 % 3001)});
+                     MixedBytes(size_t(i) * 97 % 3001, uint32_t(i))});
   }
   for (int version : {1, 2}) {
     absl::StatusOr<std::vector<uint8_t>> whole = WriteHpi(files, {version, Compression::kZlib});
@@ -246,7 +236,7 @@ class CountingSink : public VectorSink {
 };
 
 TEST(HpiStreamWriter, ReadsAtMostFourChunksPerThreadAhead) {
-  const std::vector<HpiFileToWrite> files = {{"one.bin", Mixed(5, 65536 * 40)}};
+  const std::vector<HpiFileToWrite> files = {{"one.bin", MixedBytes(65536 * 40, 5)}};
   for (int threads : {1, 2, 3}) {
     CountingSink sink;
     AheadSource source(files, sink.chunks);
@@ -254,7 +244,9 @@ TEST(HpiStreamWriter, ReadsAtMostFourChunksPerThreadAhead) {
     EXPECT_EQ(sink.chunks, 40u);
     const size_t limit = threads == 1 ? 1 : 4 * size_t(threads);
     EXPECT_LE(source.ahead, limit) << threads << " threads";
-    if (threads > 1) EXPECT_GT(source.ahead, 1u) << "reads ahead at all";
+    if (threads > 1) {
+      EXPECT_GT(source.ahead, 1u) << "reads ahead at all";
+    }
   }
 }
 
@@ -280,7 +272,9 @@ class FailingSource : public RecordingSource {
 
 TEST(HpiStreamWriter, ASourceErrorStopsThePackingAsItIs) {
   const std::vector<HpiFileToWrite> files = {
-      {"a.bin", Mixed(1, 65536 * 6)}, {"b.bin", Mixed(2, 65536 * 6)}, {"c.bin", Mixed(3, 9)}};
+      {"a.bin", MixedBytes(65536 * 6, 1)},
+      {"b.bin", MixedBytes(65536 * 6, 2)},
+      {"c.bin", MixedBytes(9, 3)}};
   for (int version : {1, 2}) {
     for (int threads : {1, 2, 4}) {
       for (uint64_t offset : {uint64_t(0), uint64_t(65536 * 3)}) {
@@ -311,7 +305,7 @@ class FailingSink : public VectorSink {
 };
 
 TEST(HpiStreamWriter, ASinkErrorStopsThePacking) {
-  const std::vector<HpiFileToWrite> files = {{"a.bin", Mixed(1, 65536 * 30)}};
+  const std::vector<HpiFileToWrite> files = {{"a.bin", MixedBytes(65536 * 30, 1)}};
   for (int threads : {1, 2}) {
     RecordingSource source(files);
     FailingSink sink(100000);

@@ -40,6 +40,16 @@ std::vector<uint8_t> BytesOf(const std::string& text) {
   return std::vector<uint8_t>(text.begin(), text.end());
 }
 
+std::vector<uint8_t> MixedBytes(size_t n, uint32_t seed) {
+  std::vector<uint8_t> out(n);
+  uint32_t x = seed;
+  for (size_t i = 0; i < n; ++i) {
+    x = x * 1103515245 + 12345;
+    out[i] = (i / 700) % 3 == 0 ? uint8_t(x >> 24) : uint8_t("kbot hpi"[(i + seed) % 8]);
+  }
+  return out;
+}
+
 std::vector<uint8_t> FlatHpiV1(const std::vector<FlatHpiFile>& files) {
   ByteBuilder b;
   b.U32(0x49504148).U32(0x00010000).U32(0).U32(0).U32(20);  // DirectorySize patched

@@ -29,6 +29,11 @@ std::vector<uint8_t> ZlibStream(const std::vector<uint8_t>& data);
 
 std::vector<uint8_t> BytesOf(const std::string& text);
 
+// `n` bytes that compress, but not to nothing, the same for the same seed:
+// stretches of a repeated word alternating with noise, so that archives of
+// them have chunks of both kinds.
+std::vector<uint8_t> MixedBytes(size_t n, uint32_t seed);
+
 // A version 1 archive (not encrypted) whose root directory holds exactly
 // these file entries, each stored, with its name written as given: a name may
 // hold '/', '\', "..", a drive letter... (the reader joins names with '/'

@@ -19,6 +19,17 @@ std::string ReadFile(const fs::path& path) {
   return ss.str();
 }
 
+std::vector<uint8_t> ReadBytes(const fs::path& path) {
+  const std::string s = ReadFile(path);
+  return std::vector<uint8_t>(s.begin(), s.end());
+}
+
+void WriteBytes(const fs::path& path, const std::vector<uint8_t>& bytes) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+}
+
 KbotProcess::KbotProcess() {
   const char* bin = std::getenv("KBOT_BINARY");
   EXPECT_NE(bin, nullptr) << "KBOT_BINARY is set by ctest";

@@ -2,8 +2,10 @@
 // scratch folder of the test's own, and captures what it printed.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace kbot::testing {
 
@@ -34,5 +36,8 @@ class KbotProcess {
 };
 
 std::string ReadFile(const std::filesystem::path& path);
+std::vector<uint8_t> ReadBytes(const std::filesystem::path& path);
+// Writes `bytes` to `path`, creating its folders.
+void WriteBytes(const std::filesystem::path& path, const std::vector<uint8_t>& bytes);
 
 }  // namespace kbot::testing

@@ -2,79 +2,31 @@
 // that takes a serialized result (the MCP session), gaf_list and gaf_info
 // keep their written answer for an unchanged file, per argument that shapes
 // it, and hand the same bytes to every repeat without copying them.
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <sys/stat.h>
-#include <time.h>
 
-#include <filesystem>
-#include <fstream>
+#include <string>
 
-#include "base/progress.h"
-#include "tests/contexts/test_dir.h"
-#include "tests/support/gaf_bytes.h"
-#include "tools/catalog.h"
+#include "tests/tools/cached_files_fixture.h"
 #include "tools/parsed_asset.h"
 
 namespace kbot::tools {
 namespace {
 
-namespace fs = std::filesystem;
-
-const Tool& ToolNamed(const std::string& name) {
-  static const std::vector<Tool>* tools = new std::vector<Tool>(AllTools());
-  for (const Tool& t : *tools) {
-    if (t.name == name) return t;
-  }
-  ADD_FAILURE() << "no tool " << name;
-  return tools->front();
-}
+using testing::CallTool;
+using testing::NowSeconds;
+using testing::SmallGaf;
 
 ToolResult Call(const contexts::Workspace& ws, const std::string& tool, const json& arguments,
                 bool serialized) {
   Limits limits;
   limits.serialized_results = serialized;
-  return ToolNamed(tool).handler(ToolCall{arguments, ws, NoProgress(), QuietLogger(), limits});
+  return CallTool(ws, tool, arguments, limits);
 }
 
-// Two sequences named `a` and `b` (5 letters each, so every version of the
-// file has one size), one raw 2 x 1 frame each.
-std::string TwoSequences(const std::string& a, const std::string& b) {
-  testing::FixtureFrame frame{.width = 2, .height = 1, .transparency = 9, .storage = 0};
-  frame.payload = {1, 2};
-  const std::vector<uint8_t> bytes = testing::LayOutGaf({testing::FixtureSequence{a, 1, 0, {frame}},
-                                                         testing::FixtureSequence{b, 1, 0, {frame}}})
-                                         .bytes;
-  return std::string(bytes.begin(), bytes.end());
-}
-
-class KeptAnswerTest : public testing::TempDirTest {
- protected:
-  void SetUp() override {
-    TempDirTest::SetUp();
-    fs::create_directories(dir_ / "ta/anims");
-  }
-
-  contexts::Workspace Open() {
-    absl::StatusOr<contexts::Workspace> ws =
-        contexts::Workspace::Open({{"ta", contexts::Game::kTa, (dir_ / "ta").string()}});
-    EXPECT_TRUE(ws.ok()) << ws.status();
-    return *std::move(ws);
-  }
-
-  // Writes the file in place with a modification time `age` seconds ago
-  // (older than the cache's racy window).
-  void Write(const std::string& rel, const std::string& bytes, int64_t age) {
-    const fs::path p = dir_ / "ta" / rel;
-    std::ofstream(p, std::ios::binary | std::ios::trunc) << bytes;
-    const int64_t seconds = int64_t(::time(nullptr)) - age;
-    const struct timespec times[2] = {{seconds, 0}, {seconds, 0}};
-    ASSERT_EQ(::utimensat(AT_FDCWD, p.c_str(), times, 0), 0);
-  }
-};
+using KeptAnswerTest = testing::CachedFilesTest;
 
 TEST_F(KeptAnswerTest, ARepeatSharesTheWrittenAnswer) {
-  Write("anims/x.gaf", TwoSequences("Alpha", "Bravo"), 3600);
+  Write("anims/x.gaf", SmallGaf({"Alpha", "Bravo"}), NowSeconds() - 3600);
   contexts::Workspace ws = Open();
   // What the explorer and the commands get: the tree, as before.
   const ToolResult tree = Call(ws, "gaf_list", {{"path", "anims/x.gaf"}}, false);
@@ -100,11 +52,12 @@ TEST_F(KeptAnswerTest, ARepeatSharesTheWrittenAnswer) {
 }
 
 TEST_F(KeptAnswerTest, AnEditedFileIsAnsweredAgain) {
-  Write("anims/x.gaf", TwoSequences("Alpha", "Bravo"), 3600);
+  Write("anims/x.gaf", SmallGaf({"Alpha", "Bravo"}), NowSeconds() - 3600);
   contexts::Workspace ws = Open();
   const ToolResult first = Call(ws, "gaf_list", {{"path", "anims/x.gaf"}}, true);
   ASSERT_NE(first.serialized, nullptr);
-  Write("anims/x.gaf", TwoSequences("Gamma", "Delta"), 1800);  // same size, another time
+  // The same size, another time:
+  Write("anims/x.gaf", SmallGaf({"Gamma", "Delta"}), NowSeconds() - 1800);
   const ToolResult second = Call(ws, "gaf_list", {{"path", "anims/x.gaf"}}, true);
   ASSERT_NE(second.serialized, nullptr);
   EXPECT_NE(second.serialized.get(), first.serialized.get());
@@ -114,7 +67,7 @@ TEST_F(KeptAnswerTest, AnEditedFileIsAnsweredAgain) {
 }
 
 TEST_F(KeptAnswerTest, GafInfoKeepsOneAnswerPerSequenceArgument) {
-  Write("anims/x.gaf", TwoSequences("Alpha", "Bravo"), 3600);
+  Write("anims/x.gaf", SmallGaf({"Alpha", "Bravo"}), NowSeconds() - 3600);
   contexts::Workspace ws = Open();
   for (const json& arguments : {json{{"path", "anims/x.gaf"}},
                                 json{{"path", "anims/x.gaf"}, {"sequence", 1}},
@@ -134,7 +87,7 @@ TEST_F(KeptAnswerTest, GafInfoKeepsOneAnswerPerSequenceArgument) {
 }
 
 TEST_F(KeptAnswerTest, FailuresAreErrorsAndNotKeptAsAnswers) {
-  Write("anims/bad.gaf", "not a gaf at all", 3600);
+  Write("anims/bad.gaf", "not a gaf at all", NowSeconds() - 3600);
   contexts::Workspace ws = Open();
   for (int repeat = 0; repeat < 2; ++repeat) {
     const ToolResult missing = Call(ws, "gaf_list", {{"path", "anims/nope.gaf"}}, true);
@@ -152,7 +105,7 @@ TEST_F(KeptAnswerTest, FailuresAreErrorsAndNotKeptAsAnswers) {
 
 // A cache that keeps nothing: each call builds and writes its answer.
 TEST_F(KeptAnswerTest, ACacheThatKeepsNothingStillAnswers) {
-  Write("anims/x.gaf", TwoSequences("Alpha", "Bravo"), 3600);
+  Write("anims/x.gaf", SmallGaf({"Alpha", "Bravo"}), NowSeconds() - 3600);
   contexts::Workspace ws = Open();
   ws.parse_cache().SetCapacity(0);
   const ToolResult r = Call(ws, "gaf_list", {{"path", "anims/x.gaf"}}, true);

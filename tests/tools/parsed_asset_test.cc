@@ -3,81 +3,30 @@
 // since (a new time, or another file renamed over it) never does.
 #include "tools/parsed_asset.h"
 
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <sys/stat.h>
-#include <time.h>
 
 #include <filesystem>
 #include <fstream>
+#include <string>
 
-#include "base/progress.h"
 #include "demo/demo_context.h"
-#include "tests/contexts/test_dir.h"
-#include "tests/support/gaf_bytes.h"
-#include "tools/catalog.h"
+#include "tests/tools/cached_files_fixture.h"
 
 namespace kbot::tools {
 namespace {
 
 namespace fs = std::filesystem;
-
-const Tool& ToolNamed(const std::string& name) {
-  static const std::vector<Tool>* tools = new std::vector<Tool>(AllTools());
-  for (const Tool& t : *tools) {
-    if (t.name == name) return t;
-  }
-  ADD_FAILURE() << "no tool " << name;
-  return tools->front();
-}
+using testing::NowSeconds;
 
 ToolResult Call(const contexts::Workspace& ws, const std::string& tool, const json& arguments,
                 Progress& progress = NoProgress()) {
-  const Limits limits;
-  return ToolNamed(tool).handler(ToolCall{arguments, ws, progress, QuietLogger(), limits});
+  return testing::CallTool(ws, tool, arguments, Limits(), progress);
 }
 
-// One sequence called `name` (5 letters, so that every version of the file
-// has one size), one raw 2 x 1 frame.
-std::string GafNamed(const std::string& name) {
-  testing::FixtureFrame frame{.width = 2, .height = 1, .transparency = 9, .storage = 0};
-  frame.payload = {1, 2};
-  const std::vector<uint8_t> bytes =
-      testing::LayOutGaf({testing::FixtureSequence{name, 1, 0, {frame}}}).bytes;
-  return std::string(bytes.begin(), bytes.end());
-}
+std::string GafNamed(const std::string& name) { return testing::SmallGaf({name}); }
 
-int64_t NowSeconds() { return int64_t(::time(nullptr)); }
-
-class ParsedAssetTest : public testing::TempDirTest {
+class ParsedAssetTest : public testing::CachedFilesTest {
  protected:
-  void SetUp() override {
-    TempDirTest::SetUp();
-    fs::create_directories(dir_ / "ta/anims");
-  }
-
-  contexts::Workspace Open(std::vector<std::string> names = {"ta"}) {
-    std::vector<contexts::ContextSpec> specs;
-    for (const std::string& n : names) {
-      specs.push_back({n, contexts::Game::kTa, (dir_ / "ta").string()});
-    }
-    absl::StatusOr<contexts::Workspace> ws = contexts::Workspace::Open(specs);
-    EXPECT_TRUE(ws.ok()) << ws.status();
-    return *std::move(ws);
-  }
-
-  // Writes the file in place (same inode) with modification time `seconds`.
-  fs::path Write(const std::string& rel, const std::string& bytes, int64_t seconds) {
-    const fs::path p = dir_ / "ta" / rel;
-    std::ofstream(p, std::ios::binary | std::ios::trunc) << bytes;
-    SetTime(p, seconds);
-    return p;
-  }
-  static void SetTime(const fs::path& p, int64_t seconds) {
-    const struct timespec times[2] = {{seconds, 0}, {seconds, 0}};
-    ASSERT_EQ(::utimensat(AT_FDCWD, p.c_str(), times, 0), 0);
-  }
-
   static std::string FirstName(const ToolResult& r) {
     if (r.error) return "error: " + *r.error;
     return r.structured["sequences"][0]["name"].get<std::string>();
@@ -191,10 +140,10 @@ struct StopAtOnce final : Progress {
 };
 
 TEST_F(ParsedAssetTest, ACancelledDecodeIsNotKept) {
-  testing::FixtureFrame frame{.width = 2, .height = 1, .transparency = 9, .storage = 0};
+  kbot::testing::FixtureFrame frame{.width = 2, .height = 1, .transparency = 9, .storage = 0};
   frame.payload = {1, 2};
-  const std::vector<uint8_t> bytes =
-      testing::LayOutGaf({testing::FixtureSequence{"Alpha", 1, 0, {frame, frame, frame}}}).bytes;
+  const kbot::testing::FixtureSequence three_frames{"Alpha", 1, 0, {frame, frame, frame}};
+  const std::vector<uint8_t> bytes = kbot::testing::LayOutGaf({three_frames}).bytes;
   Write("anims/x.gaf", std::string(bytes.begin(), bytes.end()), NowSeconds() - 3600);
   contexts::Workspace ws = Open();
   StopAtOnce stop;
