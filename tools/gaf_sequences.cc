@@ -1,61 +1,44 @@
 #include "tools/gaf_sequences.h"
 
 #include <algorithm>
-#include <map>
-#include <mutex>
-#include <tuple>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "base/near_names.h"
 #include "formats/gaf/gaf.h"
+#include "tools/gaf_tools.h"
+#include "tools/parsed_asset.h"
 
 namespace kbot::tools {
 
 namespace {
 
-// One file's sequences, by what identifies its content. Process-wide: the
-// contexts of one run share it; an edited file has another key.
-using FileKey = std::tuple<std::string, std::string, uint64_t, int64_t>;  // context, path...
+using SequenceNames = std::vector<GafSequenceName>;
 
-class SequenceCache {
- public:
-  bool Find(const FileKey& key, std::vector<GafSequenceName>& out) {
-    std::lock_guard<std::mutex> lock(mu_);
-    auto it = files_.find(key);
-    if (it == files_.end()) return false;
-    out.insert(out.end(), it->second.begin(), it->second.end());
-    return true;
-  }
-  void Put(const FileKey& key, std::vector<GafSequenceName> names) {
-    std::lock_guard<std::mutex> lock(mu_);
-    // Bounded: a run that sees more files than this starts over rather
-    // than grow without end.
-    if (files_.size() > 100000) files_.clear();
-    files_[key] = std::move(names);
-  }
-
- private:
-  std::mutex mu_;
-  std::map<FileKey, std::vector<GafSequenceName>> files_;
-};
-
-SequenceCache& Cache() {
-  static SequenceCache* cache = new SequenceCache();
-  return *cache;
-}
-
-std::vector<GafSequenceName> ReadNames(const contexts::Context& context, const std::string& path) {
-  std::vector<GafSequenceName> out;
-  absl::StatusOr<contexts::VfsFile> file = context.vfs->Read(path);
-  if (!file.ok()) return out;
-  absl::StatusOr<gaf::Gaf> gaf = gaf::ReadGaf(file->bytes(), path);
-  if (!gaf.ok()) return out;
-  for (size_t i = 0; i < gaf->sequences.size(); ++i) {
-    out.push_back({path, i, gaf->sequences[i].name, gaf->sequences[i].frame_count});
-  }
-  return out;
+// Reads only the structure (no pixels). Kept in the workspace's parse cache
+// with every other parse, by the file's identity: a second search of an
+// unchanged context reads no file again, and an edited file is read anew.
+const AssetParser<SequenceNames>& NamesParser() {
+  static const AssetParser<SequenceNames>* parser = new AssetParser<SequenceNames>{
+      "gaf-sequence-names",
+      [](const Asset& asset) -> absl::StatusOr<SequenceNames> {
+        absl::StatusOr<gaf::Gaf> gaf = ReadGafAsset(asset);
+        if (!gaf.ok()) return gaf.status();
+        SequenceNames out;
+        for (size_t i = 0; i < gaf->sequences.size(); ++i) {
+          out.push_back({asset.path, i, gaf->sequences[i].name, gaf->sequences[i].frame_count});
+        }
+        return out;
+      },
+      [](const SequenceNames& names) {
+        size_t bytes = sizeof(SequenceNames);
+        for (const GafSequenceName& n : names) {
+          bytes += sizeof n + n.path.capacity() + n.name.capacity();
+        }
+        return bytes;
+      }};
+  return *parser;
 }
 
 }  // namespace
@@ -77,13 +60,13 @@ absl::StatusOr<std::vector<GafSequenceName>> ContextSequences(const contexts::Co
     if (!progress.Report(i, gafs.size(), absl::StrCat("reading the sequences of ", gafs[i]->path))) {
       return absl::CancelledError();
     }
-    absl::StatusOr<contexts::VfsStat> stat = context.vfs->Stat(gafs[i]->path);
-    if (!stat.ok()) continue;
-    const FileKey key{context.name, stat->path, stat->size, stat->modified_ns};
-    if (Cache().Find(key, out)) continue;
-    std::vector<GafSequenceName> names = ReadNames(context, gafs[i]->path);
-    out.insert(out.end(), names.begin(), names.end());
-    Cache().Put(key, std::move(names));
+    // A file that cannot be read or parsed is skipped (gaf_check says why).
+    absl::StatusOr<ParsedAsset<SequenceNames>> names =
+        ParseContextAsset(context, gafs[i]->path, NamesParser());
+    if (!names.ok()) continue;
+    for (const GafSequenceName& n : *names->value) {
+      out.push_back({gafs[i]->path, n.index, n.name, n.frames});
+    }
   }
   progress.Report(gafs.size(), gafs.size(), absl::StrCat("read ", gafs.size(), " GAF(s)"));
   return out;

@@ -1,7 +1,8 @@
 // Every GAF sequence of a context by name: what asset_find searches and what
 // lets gaf_export find a sequence without its file. Built by reading each
-// .gaf/.taf's structure (no pixels), kept per file content (path, size and
-// time), so a second search of an unchanged context reads no file again.
+// .gaf/.taf's structure (no pixels), kept in the workspace's parse cache
+// (contexts/parse_cache.h), so a second search of an unchanged context reads
+// no file again.
 #pragma once
 
 #include <cstddef>

@@ -11,6 +11,7 @@
 
 #include "demo/demo_context.h"
 #include "tests/tools/cached_files_fixture.h"
+#include "tools/gaf_sequences.h"
 
 namespace kbot::tools {
 namespace {
@@ -152,6 +153,33 @@ TEST_F(ParsedAssetTest, ACancelledDecodeIsNotKept) {
   ASSERT_FALSE(done.error) << *done.error;
   EXPECT_EQ(done.structured["sequences"][0]["frames"].size(), 3u);
   EXPECT_EQ(ws.parse_cache().stats().stores, 1u);
+}
+
+// The sequence names asset_find searches (tools/gaf_sequences.h) are kept
+// with the other parses: read once, read again after an edit, and a file that
+// is not a GAF is skipped, its failure kept too.
+TEST_F(ParsedAssetTest, SequenceNamesAreKeptUntilTheFileChanges) {
+  Write("anims/x.gaf", GafNamed("Alpha"), NowSeconds() - 3600);
+  Write("anims/y.gaf", "not a gaf", NowSeconds() - 3600);
+  contexts::Workspace ws = Open();
+  const contexts::Context& ta = ws.contexts()[0];
+  auto names = [&] {
+    absl::StatusOr<std::vector<GafSequenceName>> all = ContextSequences(ta, NoProgress());
+    EXPECT_TRUE(all.ok()) << all.status();
+    std::vector<std::string> out;
+    for (const GafSequenceName& n : all.value_or(std::vector<GafSequenceName>{})) {
+      out.push_back(n.path + "#" + std::to_string(n.index) + " " + n.name + " " +
+                    std::to_string(n.frames));
+    }
+    return out;
+  };
+  EXPECT_EQ(names(), std::vector<std::string>{"anims/x.gaf#0 Alpha 1"});
+  EXPECT_EQ(ws.parse_cache().stats().stores, 2u);  // the names and the failure
+  EXPECT_EQ(names(), std::vector<std::string>{"anims/x.gaf#0 Alpha 1"});
+  EXPECT_EQ(ws.parse_cache().stats().hits, 2u);
+  Write("anims/x.gaf", GafNamed("Bravo"), NowSeconds() - 1800);
+  EXPECT_EQ(names(), std::vector<std::string>{"anims/x.gaf#0 Bravo 1"});
+  EXPECT_EQ(ws.parse_cache().stats().stores, 3u);
 }
 
 // Every tool that parses a whole file, twice on the demo data: the second
