@@ -20,7 +20,8 @@
 
 namespace {
 
-constexpr const char* kVersion = "kbot 0.1.0";
+// KBOT_VERSION is the CMake project's version (app/CMakeLists.txt).
+constexpr const char* kVersion = "kbot " KBOT_VERSION;
 
 using AddCommands = void (*)(CLI::App&, int&);
 
