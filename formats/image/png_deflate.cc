@@ -8,11 +8,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdio>
+#include <future>
 #include <memory>
 #include <new>
 #include <system_error>
 #include <thread>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "formats/image/png_deflate_join.h"
@@ -57,21 +60,29 @@ struct Piece {
   absl::Status status;
 };
 
-// Says how far the rows are, band by band, and hears a stop; on the calling
-// thread only. `helper_rows` counts rows another thread has filtered.
+// What the workers share: the next piece to take, how far they are, and a
+// stop (a cancellation, or a piece that failed).
+struct Shared {
+  std::atomic<size_t> next{0};
+  std::atomic<uint64_t> rows_filtered{0};
+  std::atomic<bool> stop{false};
+  std::atomic<bool> cancelled{false};  // the progress said stop
+};
+
+// Says how far the rows are and hears a stop; on the calling thread only. A
+// row counts when it is filtered: the threads filter a piece, compress it and
+// go on to the next, so with many pieces the count moves through the whole
+// encoding, and with one piece a thread it moves until the compression.
 class RowProgress {
  public:
-  RowProgress(Progress* progress, int height, const std::atomic<int>* helper_rows)
-      : progress_(progress), height_(uint64_t(height)), helper_rows_(helper_rows) {}
+  RowProgress(Progress* progress, int height, const Shared& shared)
+      : progress_(progress), height_(uint64_t(height)), shared_(shared) {}
 
-  // False when told to stop. Rows count up to height - 1 until the stream is
+  // False when told to stop. Counts up to height - 1 until the stream is
   // whole: the last row is reported once, by Finish.
-  bool Rows(int own_rows) {
+  bool Now() {
     if (progress_ == nullptr) return true;
-    uint64_t done = uint64_t(own_rows);
-    if (helper_rows_ != nullptr) done += uint64_t(helper_rows_->load());
-    done = std::min(done, height_ - 1);
-    return Say(done);
+    return Say(std::min(shared_.rows_filtered.load(), height_ - 1));
   }
   bool Finish() { return progress_ == nullptr || Say(height_); }
 
@@ -85,7 +96,7 @@ class RowProgress {
 
   Progress* progress_;
   uint64_t height_;
-  const std::atomic<int>* helper_rows_;
+  const Shared& shared_;
 };
 
 // A band is about 16 KiB of rows: a report every few tens of microseconds.
@@ -191,106 +202,170 @@ int ChooseLevel(size_t filtered_bytes) {
 
 namespace {
 
-// The second piece, on a thread of its own.
-void RunHelper(const RowSource& rows, Piece& piece, int level, std::atomic<bool>& stop,
-               std::atomic<int>& rows_done) {
-  try {
-    const bool filtered = FilterPiece(rows, piece, [&](int done) {
-      rows_done.store(done);
-      return !stop.load();
-    });
-    if (!filtered) {
-      piece.status = absl::CancelledError("PNG encoding: cancelled");
+// Cuts the rows into pieces: at least one a thread, none over
+// `max_piece_bytes` of filtered rows. Two pieces on two threads split
+// unevenly (kFirstPieceShare says why); more split evenly.
+std::vector<Piece> PlanPieces(const RowSource& rows, int threads, size_t max_piece_bytes) {
+  const size_t stored = rows.row_bytes + 1;
+  const size_t most = std::max(max_piece_bytes, stored);
+  size_t n = (stored * size_t(rows.height) + most - 1) / most;
+  n = std::min(std::max(n, size_t(threads)), size_t(rows.height));
+  std::vector<Piece> pieces(n);
+  for (size_t i = 0; i + 1 < n; ++i) pieces[i].end = int(uint64_t(rows.height) * (i + 1) / n);
+  if (n == 2 && threads == 2) {
+    pieces[0].end = std::clamp(int(double(rows.height) * kFirstPieceShare), 1, rows.height - 1);
+  }
+  for (size_t i = 1; i < n; ++i) pieces[i].first = pieces[i - 1].end;
+  pieces.back().end = rows.height;
+  return pieces;
+}
+
+// One piece filtered, compressed and, unless it is the last, made joinable.
+// `report()` is asked at each band (false: stop, a cancellation).
+template <typename Report>
+void DoPiece(const RowSource& rows, std::vector<Piece>& pieces, size_t i, int level,
+             Shared& shared, Report& report) {
+  Piece& piece = pieces[i];
+  int counted = 0;
+  const bool filtered = FilterPiece(rows, piece, [&](int done) {
+    shared.rows_filtered.fetch_add(uint64_t(done - counted));
+    counted = done;
+    if (shared.stop.load()) return false;
+    if (report()) return true;
+    shared.cancelled.store(true);
+    return false;
+  });
+  if (!filtered) {
+    piece.status = absl::CancelledError("PNG encoding: cancelled");
+    shared.stop.store(true);
+    return;
+  }
+  piece.status = CompressPiece(piece, level, i + 1 == pieces.size());
+  if (!piece.status.ok()) shared.stop.store(true);
+}
+
+// Takes pieces in turn until none is left or something stopped the work.
+template <typename Report>
+void Work(const RowSource& rows, std::vector<Piece>& pieces, int level, Shared& shared,
+          Report report) {
+  for (;;) {
+    if (shared.stop.load()) return;
+    const size_t i = shared.next.fetch_add(1);
+    if (i >= pieces.size()) return;
+    try {
+      DoPiece(rows, pieces, i, level, shared, report);
+    } catch (const std::bad_alloc&) {
+      pieces[i].status = absl::ResourceExhaustedError("out of memory compressing a PNG");
+      shared.stop.store(true);
       return;
     }
-    piece.status = CompressPiece(piece, level, true);
-  } catch (const std::bad_alloc&) {
-    piece.status = absl::ResourceExhaustedError("out of memory compressing a PNG");
+    if (!shared.stop.load() && !report()) {
+      shared.cancelled.store(true);
+      shared.stop.store(true);
+      return;
+    }
   }
 }
 
-ZlibStream Assemble(Piece& first, Piece* second, int level) {
-  ZlibStream out;
-  PutHeader(level, out.header);
-  uint32_t adler = first.adler;
-  out.pieces[0] = std::move(first.deflated);
-  out.piece_bytes[0] = first.deflated_bytes;
-  if (second != nullptr) {
-    adler = uint32_t(adler32_combine(adler, second->adler, z_off_t(second->filtered_bytes)));
-    out.pieces[1] = std::move(second->deflated);
-    out.piece_bytes[1] = second->deflated_bytes;
-  }
-  PutAdler(adler, out.adler);
-  return out;
+// The helper's share of the pieces, on a thread of its own; `finished` is
+// set as it ends, whichever way.
+void RunHelper(const RowSource& rows, std::vector<Piece>& pieces, int level, Shared& shared,
+               std::promise<void>& finished) {
+  Work(rows, pieces, level, shared, [] { return true; });
+  finished.set_value();
 }
 
 // Joins the helper thread on every way out; a way out before its end tells
 // it to stop first.
 struct HelperGuard {
   std::thread& thread;
-  std::atomic<bool>& stop;
+  Shared& shared;
   ~HelperGuard() {
     if (!thread.joinable()) return;
-    stop.store(true);
+    shared.stop.store(true);
     thread.join();
   }
 };
 
-// Splits the rows in two and starts the helper on the second piece. When no
-// thread can be started, `helper` stays empty and the calling thread does both.
-void StartHelper(const RowSource& rows, Piece& first, Piece& second, int level,
-                 std::atomic<bool>& stop, std::atomic<int>& helper_rows, std::thread& helper) {
-  first.end = std::clamp(int(double(rows.height) * kFirstPieceShare), 1, rows.height - 1);
-  second.first = first.end;
-  second.end = rows.height;
-  try {
-    helper = std::thread(RunHelper, std::cref(rows), std::ref(second), level, std::ref(stop),
-                         std::ref(helper_rows));
-  } catch (const std::system_error&) {
-    // No thread to be had: the second piece waits for the first.
+// While the helper compresses its last piece, the calling thread, which
+// alone may report, has nothing of its own to wait on: it says how far the
+// rows are this often, and passes a stop on.
+constexpr auto kWaitReport = std::chrono::milliseconds(50);
+
+void AwaitHelper(std::thread& helper, std::future<void>& finished, Shared& shared,
+                 RowProgress& progress) {
+  while (finished.wait_for(kWaitReport) != std::future_status::ready) {
+    if (!shared.stop.load() && !progress.Now()) {
+      shared.cancelled.store(true);
+      shared.stop.store(true);
+    }
   }
+  helper.join();
+}
+
+// The pieces' outcome: a cancellation first, then the first piece that failed.
+absl::Status Outcome(const std::vector<Piece>& pieces, const Shared& shared) {
+  if (shared.cancelled.load()) return absl::CancelledError("PNG encoding: cancelled");
+  for (const Piece& p : pieces) {
+    if (!p.status.ok()) return p.status;
+  }
+  return absl::OkStatus();
+}
+
+ZlibStream Assemble(std::vector<Piece>& pieces, int level) {
+  ZlibStream out;
+  PutHeader(level, out.header);
+  uint32_t adler = pieces[0].adler;
+  for (size_t i = 0; i < pieces.size(); ++i) {
+    if (i > 0) {
+      adler = uint32_t(
+          adler32_combine(adler, pieces[i].adler, z_off_t(pieces[i].filtered_bytes)));
+    }
+    out.pieces.push_back(std::move(pieces[i].deflated));
+    out.piece_bytes.push_back(pieces[i].deflated_bytes);
+  }
+  PutAdler(adler, out.adler);
+  return out;
 }
 
 absl::StatusOr<ZlibStream> Run(const RowSource& rows, int level, int threads,
-                               Progress* reporter) {
-  Piece first, second;
-  first.end = rows.height;
-  std::atomic<bool> stop{false};
-  std::atomic<int> helper_rows{0};
+                               const DeflateOptions& options) {
+  std::vector<Piece> pieces = PlanPieces(rows, threads, options.max_piece_bytes);
+  Shared shared;
+  RowProgress progress(options.progress, rows.height, shared);
+  std::promise<void> finished;
+  std::future<void> helper_finished = finished.get_future();
   std::thread helper;
-  HelperGuard guard{helper, stop};
-  const bool two = threads == 2;
-  if (two) StartHelper(rows, first, second, level, stop, helper_rows, helper);
-  RowProgress progress(reporter, rows.height, helper.joinable() ? &helper_rows : nullptr);
-  const absl::Status cancelled = absl::CancelledError("PNG encoding: cancelled");
-  if (!FilterPiece(rows, first, [&](int done) { return progress.Rows(done); })) return cancelled;
-  if (absl::Status s = CompressPiece(first, level, !two); !s.ok()) return s;
-  if (two && !helper.joinable()) {
-    const int offset = first.end;
-    if (!FilterPiece(rows, second, [&](int done) { return progress.Rows(offset + done); })) {
-      return cancelled;
+  HelperGuard guard{helper, shared};
+  if (threads == 2) {
+    try {
+      helper = std::thread(RunHelper, std::cref(rows), std::ref(pieces), level, std::ref(shared),
+                           std::ref(finished));
+    } catch (const std::system_error&) {
+      // No thread to be had: the calling thread takes every piece.
     }
-    if (absl::Status s = CompressPiece(second, level, true); !s.ok()) return s;
-  } else if (two) {
-    helper.join();
-    if (!second.status.ok()) return second.status;
   }
-  if (!progress.Finish()) return cancelled;
-  return Assemble(first, two ? &second : nullptr, level);
+  Work(rows, pieces, level, shared, [&] { return progress.Now(); });
+  if (helper.joinable()) AwaitHelper(helper, helper_finished, shared, progress);
+  if (absl::Status s = Outcome(pieces, shared); !s.ok()) return s;
+  if (!progress.Finish()) return absl::CancelledError("PNG encoding: cancelled");
+  return Assemble(pieces, level);
 }
 
 }  // namespace
 
 std::vector<std::span<const uint8_t>> ZlibStream::Parts() const {
   std::vector<std::span<const uint8_t>> parts = {{header, 2}};
-  for (int i = 0; i < 2; ++i) {
-    if (pieces[i] != nullptr) parts.emplace_back(pieces[i].get(), piece_bytes[i]);
-  }
+  for (size_t i = 0; i < pieces.size(); ++i) parts.emplace_back(pieces[i].get(), piece_bytes[i]);
   parts.emplace_back(adler, 4);
   return parts;
 }
 
-size_t ZlibStream::size() const { return 2 + piece_bytes[0] + piece_bytes[1] + 4; }
+size_t ZlibStream::size() const {
+  size_t n = 2 + 4;
+  for (size_t b : piece_bytes) n += b;
+  return n;
+}
 
 std::vector<uint8_t> ZlibStream::Join() const {
   std::vector<uint8_t> out;
@@ -322,7 +397,7 @@ absl::StatusOr<ZlibStream> DeflateRowsInParts(const RowSource& rows,
                                                    " is outside 0..12"));
   }
   try {
-    return Run(rows, level, ThreadsFor(options, filtered_bytes, rows.height), options.progress);
+    return Run(rows, level, ThreadsFor(options, filtered_bytes, rows.height), options);
   } catch (const std::bad_alloc&) {
     return absl::ResourceExhaustedError(
         absl::StrCat("out of memory compressing ", filtered_bytes, " bytes of PNG rows"));

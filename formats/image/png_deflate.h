@@ -2,13 +2,14 @@
 // frame's fdAT chunks, carry): the rows filtered (png_filter.h), then one zlib
 // stream (RFC 1950) made by libdeflate.
 //
-// A big picture is cut into two pieces of rows, each filtered and compressed
-// on its own thread, as pigz does: libdeflate writes a whole stream for each,
-// so the first one's last block loses its BFINAL bit and gets an empty stored
-// block after it (the same bytes a zlib Z_SYNC_FLUSH ends with), and the
-// pieces concatenate into one stream; the Adler-32s of the pieces are joined
-// with adler32_combine. The second piece starts without the first's last
-// 32 KiB as history, which costs a few hundred bytes in millions.
+// A big picture is cut into pieces of rows (two, or more for a very big one),
+// filtered and compressed by two threads taking them in turn, as pigz does:
+// libdeflate writes a whole stream for each, so each piece but the last has
+// its last block lose its BFINAL bit and gets an empty stored block after it
+// (the same bytes a zlib Z_SYNC_FLUSH ends with), and the pieces concatenate
+// into one stream; their Adler-32s are joined with adler32_combine. A piece
+// starts without the one before's last 32 KiB as history, which costs a few
+// hundred bytes in millions.
 #pragma once
 
 #include <cstddef>
@@ -34,12 +35,21 @@ struct RowSource {
 
 inline constexpr int kAutoLevel = -1;
 
+// A piece is one libdeflate call, which can neither say how far it is nor
+// hear a stop: a picture with more filtered rows than this is cut into more
+// pieces (about 0.1 s each at level 1 here), each but the last decoded again
+// to be joined. Below it a picture is one piece a thread.
+inline constexpr size_t kMaxPieceBytes = size_t(32) << 20;
+
 struct DeflateOptions {
   int level = kAutoLevel;  // libdeflate's 0..12, or kAutoLevel: ChooseLevel
   int threads = 0;         // 0: two threads from kParallelBytes on; 1: the calling thread
-  // Told the rows filtered, band by band, and "row H of H" once the stream is
-  // whole; a stop makes DeflateRows return CancelledError. Called on the
-  // calling thread only.
+  // No piece holds more filtered rows than this (kMaxPieceBytes).
+  size_t max_piece_bytes = kMaxPieceBytes;
+  // Told the rows filtered (by either thread) at each band and piece the
+  // calling thread finishes and every 50 ms while it waits for the other
+  // thread, and "row H of H" once the stream is whole; a stop makes
+  // DeflateRows return CancelledError. Called on the calling thread only.
   Progress* progress = nullptr;
 };
 
@@ -56,11 +66,11 @@ int ChooseLevel(size_t filtered_bytes);
 inline constexpr size_t kParallelBytes = size_t(1) << 20;
 
 // A zlib stream in the parts it was made in, so that a writer copies each
-// byte once: the 2-byte header, one or two pieces of DEFLATE, the Adler-32.
+// byte once: the 2-byte header, the pieces of DEFLATE, the Adler-32.
 struct ZlibStream {
   uint8_t header[2] = {};
-  std::unique_ptr<uint8_t[]> pieces[2];
-  size_t piece_bytes[2] = {};
+  std::vector<std::unique_ptr<uint8_t[]>> pieces;
+  std::vector<size_t> piece_bytes;
   uint8_t adler[4] = {};
 
   std::vector<std::span<const uint8_t>> Parts() const;

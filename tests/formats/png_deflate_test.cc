@@ -102,10 +102,12 @@ std::vector<uint8_t> Smooth(int w, int h) {
   return px;
 }
 
-std::vector<uint8_t> Deflate(const RowSource& rows, int threads, Progress* progress = nullptr) {
+std::vector<uint8_t> Deflate(const RowSource& rows, int threads, Progress* progress = nullptr,
+                             size_t max_piece_bytes = kMaxPieceBytes) {
   DeflateOptions options;
   options.threads = threads;
   options.progress = progress;
+  options.max_piece_bytes = max_piece_bytes;
   absl::StatusOr<std::vector<uint8_t>> z = DeflateRows(rows, options);
   EXPECT_TRUE(z.ok()) << z.status();
   return z.ok() ? *z : std::vector<uint8_t>{};
@@ -170,6 +172,44 @@ TEST(PngDeflate, ProgressGrowsByBandsAndEndsAtTheLastRow) {
     EXPECT_EQ(progress.last_total, uint64_t(h));
     EXPECT_EQ(progress.last_message, "encoded PNG row 600 of 600");
   }
+}
+
+// A picture bigger than a piece is cut into more pieces: the same rows, one
+// stream, progress at each, and a stop heard between them.
+TEST(PngDeflate, ManyPiecesMakeOneStream) {
+  const int w = 700, h = 600;
+  const std::vector<uint8_t> px = Smooth(w, h);
+  const RowSource rows{px.data(), size_t(w) * 3, h, 3, FilterChoice::kAdaptive};
+  const size_t stored = (size_t(w) * 3 + 1) * size_t(h);
+  const std::vector<uint8_t> filtered = Inflate(Deflate(rows, 1), stored);
+  ASSERT_EQ(filtered.size(), stored);
+  // 64 KiB: 20 pieces of 30 rows; one byte: a piece a row.
+  for (size_t most : {size_t(64) << 10, size_t(1)}) {
+    for (int threads : {1, 2}) {
+      StopAfter progress(1 << 30);
+      const std::vector<uint8_t> z = Deflate(rows, threads, &progress, most);
+      EXPECT_EQ(Inflate(z, stored), filtered) << most << " " << threads;
+      EXPECT_EQ(progress.seen.back(), uint64_t(h));
+      for (size_t i = 1; i < progress.seen.size(); ++i) {
+        EXPECT_LE(progress.seen[i - 1], progress.seen[i]);
+      }
+      for (int reports : {0, 7}) {
+        StopAfter stop(reports);
+        DeflateOptions options;
+        options.threads = threads;
+        options.progress = &stop;
+        options.max_piece_bytes = most;
+        absl::StatusOr<std::vector<uint8_t>> cancelled = DeflateRows(rows, options);
+        ASSERT_FALSE(cancelled.ok());
+        EXPECT_EQ(cancelled.status().code(), absl::StatusCode::kCancelled);
+      }
+    }
+  }
+  // A picture of a few rows gets no more pieces than rows.
+  const RowSource three{px.data(), size_t(w) * 3, 3, 3, FilterChoice::kAdaptive};
+  const std::vector<uint8_t> z = Deflate(three, 2, nullptr, 1);
+  EXPECT_EQ(Inflate(z, (size_t(w) * 3 + 1) * 3),
+            std::vector<uint8_t>(filtered.begin(), filtered.begin() + long(size_t(w) * 3 + 1) * 3));
 }
 
 TEST(PngDeflate, AStopMidwayIsCancelledOnEitherPath) {
