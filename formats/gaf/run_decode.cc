@@ -25,14 +25,14 @@ __attribute__((noinline)) void DrawLongRun(uint8_t* at, const uint8_t* chunk, si
                                           ptrdiff_t opaque_offset) {
   const ChunkStep& s = kSteps[chunk[0]];
   const size_t end = std::min<size_t>(s.pixels, room);
-  if (end <= kBlock) return;  // the first block reached the width
+  if (end <= kFirst) return;  // the first blocks reached the width
   // A literal's blocks follow its mask; a repeat's block is the same each time.
   const uint8_t* source = s.literal ? chunk + 1 : kFilled[chunk[1]].data();
   const size_t advance = s.literal ? 1 : 0;
   // Whole blocks while more than one is left, then the block that ends with
   // the chunk (it may overlap the one before: the same bytes again), so no
   // byte past the chunk is written. Most long chunks take only that one.
-  for (size_t k = kBlock; k + kBlock < end; k += kBlock) {
+  for (size_t k = kFirst; k + kBlock < end; k += kBlock) {
     std::memcpy(at + k, source + k * advance, kBlock);
     std::memcpy(at + k + opaque_offset, kFilled[1].data(), kBlock);
   }
@@ -163,7 +163,7 @@ class ExactDecoder {
 // The fast path. Rows are drawn in place by whole blocks (RowCursor::Step),
 // two bands of rows at once: each chunk's position depends on the one before
 // it, and two independent chains keep the CPU busy while each waits on its
-// loads. A row's blocks may spill up to kBlock - 1 bytes into the next row,
+// loads. A row's blocks may spill up to kFirst - 1 bytes into the next row,
 // which that row's first chunk then overwrites; so each band is drawn top to
 // bottom, and its last row, whose next row belongs to the other band, goes
 // through a scratch row. Anything irregular (a chunk past its row, a row short
@@ -179,25 +179,46 @@ struct BandPlan {
   size_t end_pos = 0;     // the lineLength word of row `rows`
 };
 
+// Row `plan.middle` and its position: the first row from 2 on whose
+// lineLength word is half the rows' bytes or more into the frame, at most
+// rows - 2. `starts` holds the first rows' offsets into the frame (the first
+// `noted`); past them the rows are walked again.
+void FindMiddle(Bytes file, const FrameInfo& info, const uint32_t* starts, size_t noted,
+                BandPlan& plan) {
+  const size_t half = (plan.end_pos - info.data_offset) / 2;
+  const size_t last = plan.rows - 2;
+  if (last < noted) {
+    plan.middle = size_t(std::lower_bound(starts + 2, starts + last, half) - starts);
+    plan.middle_pos = info.data_offset + starts[plan.middle];
+    return;
+  }
+  plan.middle_pos = info.data_offset;
+  while (plan.middle < last && (plan.middle < 2 || plan.middle_pos - info.data_offset < half)) {
+    plan.middle_pos += 2 + LoadU16(file.data() + plan.middle_pos);
+    ++plan.middle;
+  }
+}
+
 std::optional<BandPlan> PlanBands(Bytes file, const FrameInfo& info) {
+  // The offsets of the first rows (all of them in nearly every frame), so that
+  // the middle is found without walking the rows again. Each row is at most
+  // 65,537 bytes: 32 bits hold the offsets of 1024 rows.
+  constexpr size_t kNoted = 1024;
+  std::array<uint32_t, kNoted> starts;
   BandPlan plan;
   size_t pos = info.data_offset;
   while (plan.rows < info.height && pos <= file.size() && file.size() - pos >= 2) {
     const size_t end = pos + 2 + LoadU16(file.data() + pos);
     if (end > file.size() || file.size() - end < run::kReadSlack) break;
+    if (plan.rows < kNoted) starts[plan.rows] = uint32_t(pos - info.data_offset);
     pos = end;
     ++plan.rows;
   }
   plan.end_pos = pos;
   // Each band needs a row in place and its last row.
-  if (plan.rows < 4 || info.width < run::kBlock) return std::nullopt;
-  const size_t half = (pos - info.data_offset) / 2;
-  plan.middle_pos = info.data_offset;
-  while (plan.middle < plan.rows - 2 &&
-         (plan.middle < 2 || plan.middle_pos - info.data_offset < half)) {
-    plan.middle_pos += 2 + LoadU16(file.data() + plan.middle_pos);
-    ++plan.middle;
-  }
+  // A row at least kFirst wide: a row's spill stays within the next row.
+  if (plan.rows < 4 || info.width < run::kFirst) return std::nullopt;
+  FindMiddle(file, info, starts.data(), kNoted, plan);
   return plan;
 }
 
@@ -280,12 +301,12 @@ bool DrawInPlace(Band& band_a, Band& band_b, const run::Canvas& canvas) {
 }
 
 // The row whose lineLength word is at `word` (a band's last row), drawn into
-// a scratch row with room for the blocks' spill (2 x (width + kBlock) bytes
+// a scratch row with room for the blocks' spill (2 x (width + kFirst) bytes
 // at `scratch`), then copied into place.
 template <run::Kernel kKernel>
 bool DrawFromScratch(const uint8_t* word, uint8_t* index, const run::Canvas& c,
                      uint8_t* scratch) {
-  const size_t stride = c.width + run::kBlock;
+  const size_t stride = c.width + run::kFirst;
   std::memset(scratch, c.key_fill[0], stride);
   std::memset(scratch + stride, 0, stride);
   run::RowCursor r{word + 2, word + 2 + LoadU16(word), scratch, scratch + c.width};
@@ -311,8 +332,8 @@ bool DrawFast(Bytes file, const FrameInfo& info, const BandPlan& plan,
   // Each band ended at its last row's lineLength word. The scratch row is on
   // the stack for frames up to 1024 pixels wide (nearly all): no allocation.
   constexpr size_t kStackWidth = 1024;
-  std::array<uint8_t, 2 * (kStackWidth + run::kBlock)> stack;
-  std::vector<uint8_t> heap(width > kStackWidth ? 2 * (width + run::kBlock) : 0);
+  std::array<uint8_t, 2 * (kStackWidth + run::kFirst)> stack;
+  std::vector<uint8_t> heap(width > kStackWidth ? 2 * (width + run::kFirst) : 0);
   uint8_t* scratch = width > kStackWidth ? heap.data() : stack.data();
   return DrawFromScratch<kKernel>(a.r.end, index + (plan.middle - 1) * width, c, scratch) &&
          DrawFromScratch<kKernel>(b.r.end, index + (plan.rows - 1) * width, c, scratch);

@@ -1,6 +1,6 @@
 // The run-encoded decoder has a fast path (whole-block stores, two bands of
 // rows at once, each band's last row through a scratch row) and an exact path
-// (frames under 16 pixels wide or 4 rows high, rows within 64 bytes of the end
+// (frames under 32 pixels wide or 4 rows high, rows within 64 bytes of the end
 // of the file, short rows, errors). Both must draw exactly what a plain
 // reading of the chunk table (docs/formats/gaf.md, "Run-length chunks") draws,
 // for any mix of chunks, clipping and short rows, and report the same.
@@ -167,6 +167,45 @@ TEST_P(RunDecodeKernels, BandsDrawWhatTheChunkTableSays) {
       ExpectDrawnAsTheTableSays(rows, width, key, trailing,
                                 "trial " + std::to_string(trial) + " trailing " +
                                     std::to_string(trailing));
+    }
+  }
+}
+
+// Every chunk writes its first two blocks (32 bytes) whatever its length, so a
+// row's last chunk spills up to 31 bytes into the next row, and frames under
+// 32 pixels wide take the exact path. Widths about 32 and 48, rows ending in
+// one pixel, then a long skip, a run of 17 to 32 pixels (no second write)
+// and of 33 or more, few rows (bands of one row in place), both kernels.
+TEST_P(RunDecodeKernels, TwoBlockWritesSpillOnlyWhereTheNextChunkDraws) {
+  using testing::Literal;
+  using testing::Repeat;
+  using testing::Skip;
+  std::mt19937 rng(2026);
+  for (size_t width : {16, 24, 30, 31, 32, 33, 40, 47, 48, 49, 64, 65}) {
+    for (size_t height : {4, 5, 6, 9}) {
+     for (size_t shift = 0; shift < 4; ++shift) {  // each kind of row before each band's end
+      std::vector<std::vector<uint8_t>> rows;
+      for (size_t r = 0; r < height; ++r) {
+        std::vector<uint8_t> literal(1 + rng() % 40);
+        for (uint8_t& b : literal) b = uint8_t(rng());
+        const size_t n = std::min<size_t>(width - 1, 17 + rng() % 48);
+        std::vector<uint8_t> row;
+        switch ((r + shift) % 4) {
+          case 0: row = testing::Concat({Skip(width - 1), Repeat(1, uint8_t(r))}); break;
+          case 1: row = testing::Concat({Skip(127), Repeat(5, 3)}); break;
+          case 2: row = testing::Concat({Repeat(n, uint8_t(rng())), Literal(literal)}); break;
+          default: row = testing::Concat({Literal(literal), Skip(1), Repeat(64, 4)}); break;
+        }
+        rows.push_back(Fit(row, width));
+      }
+      for (size_t trailing : {size_t{0}, size_t{64}, size_t{100}}) {
+        ExpectDrawnAsTheTableSays(rows, width, uint8_t(rng()), trailing,
+                                  "width " + std::to_string(width) + " height " +
+                                      std::to_string(height) + " shift " +
+                                      std::to_string(shift) + " trailing " +
+                                      std::to_string(trailing));
+      }
+     }
     }
   }
 }
