@@ -89,6 +89,38 @@ std::string Flat(std::string name) {
   return name;
 }
 
+// TA text files (TDF, FBI, OTA, GUI), typed: identify has no kind for text, so
+// these go to the tdf target by name. A unit, weapons with a sub-section, a
+// map's nested schema, a menu, and the sloppy cases the reader forgives.
+std::vector<Seed> TdfSeeds() {
+  const auto seed = [](const char* name, std::string text) {
+    return Seed{name, std::vector<uint8_t>(text.begin(), text.end())};
+  };
+  return {
+      seed("armcom.fbi",
+           "[UNITINFO]\r\n\t{\r\n\tUnitName=ARMCOM;\r\n\tSide=ARM;\r\n\tName=Commander;\r\n"
+           "\tObjectName=ARMCOM;\r\n\tCategory=ARM COMMANDER CTRL_C LEVEL10;\r\n"
+           "\tBuildCostEnergy=1000;\r\n\tMaxVelocity=1.25;\r\n\tWeapon1=ARMCOMLASER;\r\n\t}\r\n"),
+      seed("weapons.tdf",
+           "[ARM_LIGHTLASER]\r\n\t{\r\n\tID=1;\r\n\tname=Light Laser;\r\n\trange=300;\r\n"
+           "\t[DAMAGE]\r\n\t\t{\r\n\t\tdefault=75;\r\n\t\tARMCOM=10;\r\n\t\t}\r\n\t}\r\n"
+           "[CORE_LIGHTLASER]\r\n\t{\r\n\tID=2;\r\n\t[DAMAGE]\r\n\t\t{\r\n\t\tdefault=75;\r\n"
+           "\t\t}\r\n\t}\r\n"),
+      seed("map.ota",
+           "[GlobalHeader]\n{\nmissionname=Lava Run;\nplanet=Lava;\n[Schema 0]\n{\n"
+           "Type=Network 1;\n[specials]\n{\n[special0]\n{\nspecialwhat=StartPos1;\nXPos=200;\n"
+           "ZPos=300;\n}\n}\n}\n}\n"),
+      seed("menu.gui",
+           "[GADGET0]\r\n{\r\n[COMMON]\r\n{\r\nid=0;\r\nname=ARMCOM1;\r\nwidth=640;\r\n}\r\n}\r\n"
+           "[GADGET1]{[COMMON]{id=12;name=ARMLAB;}}\r\n"),
+      seed("sloppy.tdf",
+           "\xEF\xBB\xBF// header\r\n[A] { x = 1 ; Y=caf\xC3\xA9 /* c */ ok\n  [B]{ z=2 } ;\n"
+           "  x=dup;\n  no equals\n  =empty key;\n}};\n[a]\n[C]{ path=units/x.fbi // cut\n"),
+      seed("cp1252.tdf", "[Caf\xE9]{ \x80key=it\x92s \xFF\x81; /* open"),
+      seed("nuls.tdf", std::string("[A]{a=1\0b=2;}\n\0\0\0", 18)),
+  };
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -108,6 +140,13 @@ int main(int argc, char** argv) {
       }
       ++counts[t];
     }
+  }
+  for (const Seed& s : TdfSeeds()) {
+    if (!Write(root / "tdf" / s.name, s.bytes)) {
+      std::fprintf(stderr, "kbot_fuzz_corpus: cannot write %s\n", (root / "tdf").c_str());
+      return 1;
+    }
+    ++counts["tdf"];
   }
   for (const auto& [target, n] : counts) std::printf("%s: %d seed(s)\n", target.c_str(), n);
   return 0;
