@@ -148,7 +148,7 @@ FUZZ_SECONDS ?= 60
 # One libFuzzer target a reader (fuzz/<name>_fuzz.cc): GAF and its TA3D
 # truecolor variant, HPI, the MCP session, the GTA1 city map, style, texts and
 # settings, and the file-kind check every tool runs first.
-FUZZ_TARGETS := gaf hpi mcp gta_cmp gta_style fxt gta_player identify tdf
+FUZZ_TARGETS := gaf hpi mcp gta_cmp gta_style fxt gta_player identify pcx tdf
 
 # An optimised build of the fuzz targets alone (clang), each run for FUZZ_SECONDS.
 fuzz: deps

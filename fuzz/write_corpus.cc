@@ -1,8 +1,9 @@
 // Seeds every fuzz target's corpus: `kbot_fuzz_corpus DIR` writes DIR/<target>/
 // for each target, from the byte-built test fixtures (one small file of every
-// kind, TA3D truecolor GAFs) and the built-in demo data (GAFs, TAFs, PCXs, an
-// archive, the GTA1 set). Each file goes to the target that reads its kind,
-// as formats/identify tells it, and every file to the identify target.
+// kind, TA3D truecolor GAFs, PCX pictures of every kind pcx::ReadPcx reads)
+// and the built-in demo data (GAFs, TAFs, PCXs, an archive, the GTA1 set).
+// Each file goes to the target that reads its kind, as formats/identify tells
+// it, and every file to the identify target.
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -16,6 +17,7 @@
 #include "formats/identify/identify.h"
 #include "tests/support/gaf_bytes.h"
 #include "tests/support/kind_fixtures.h"
+#include "tests/support/pcx_bytes.h"
 
 namespace {
 
@@ -37,6 +39,7 @@ std::string TargetFor(FileKind kind) {
     case FileKind::kStyle: return "gta_style";
     case FileKind::kFxt: return "fxt";
     case FileKind::kPlayerFile: return "gta_player";
+    case FileKind::kPcx: return "pcx";
     default: return "";
   }
 }
@@ -60,12 +63,38 @@ std::vector<Seed> Ta3dSeeds() {
           {"ta3d_sequence.gaf", file({{"build", 1, 0, {rgb, rgba, wide}}, {"glow", 0x100, 0, {rgba}}})}};
 }
 
+// PCX pictures of every kind the decoder reads (tests/support/pcx_bytes.h):
+// indexed with the trailer, RGB with runs across planes, RGBA, stored, and a
+// run that crosses a scan line.
+std::vector<Seed> PcxSeeds() {
+  using kbot::testing::LayOutPcx;
+  using kbot::testing::PcxFixture;
+  PcxFixture rgba;
+  rgba.planes = 4;
+  rgba.bytes_per_line = 2;
+  rgba.data = {1, 0, 2, 0, 3, 0, 0x80, 0};
+  PcxFixture stored = kbot::testing::IndexedPcx();
+  stored.encoding = 0;
+  stored.data = {0xC5, 1, 2, 0, 3, 0xFF, 4, 9};
+  PcxFixture crossing;
+  crossing.xmax = 1;
+  crossing.ymax = 2;
+  crossing.bytes_per_line = 2;
+  crossing.data = {0xC3, 7, 8, 0xC2, 9};
+  return {{"pcx_indexed.pcx", LayOutPcx(kbot::testing::IndexedPcx())},
+          {"pcx_rgb.pcx", LayOutPcx(kbot::testing::RgbPcx())},
+          {"pcx_rgba.pcx", LayOutPcx(rgba)},
+          {"pcx_stored.pcx", LayOutPcx(stored)},
+          {"pcx_crossing.pcx", LayOutPcx(crossing)}};
+}
+
 std::vector<Seed> AllSeeds() {
   std::vector<Seed> seeds;
   for (const kbot::testing::KindFixture& f : kbot::testing::KindFixtures()) {
     seeds.push_back({f.name, f.bytes});
   }
   for (Seed& s : Ta3dSeeds()) seeds.push_back(std::move(s));
+  for (Seed& s : PcxSeeds()) seeds.push_back(std::move(s));
   absl::StatusOr<std::vector<kbot::demo::DemoAsset>> demo = kbot::demo::MakeDemoAssets();
   if (demo.ok()) {
     for (const auto& a : *demo) seeds.push_back({"demo/" + a.path, a.bytes});

@@ -1,6 +1,7 @@
 #include "formats/pcx/pcx.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "absl/status/status.h"
@@ -16,6 +17,28 @@ namespace {
 // a picture its data cannot fill.
 constexpr uint64_t kLongestRun = 63;
 
+// Room past a scan line in the line buffer: literals are copied and runs
+// stored 8 bytes at a time, past the bytes they mean to write. What spills
+// is overwritten by what follows or lies past the line, never drawn.
+constexpr size_t kLineSlack = 64;
+
+uint64_t Load64(const uint8_t* p) {
+  return uint64_t(LoadU32(p)) | uint64_t(LoadU32(p + 4)) << 32;
+}
+
+// n bytes of `value` from `out`, in 8-byte stores (up to 7 bytes of slack).
+void Fill(uint8_t* out, uint8_t value, size_t n) {
+  const uint64_t v = value * 0x0101010101010101ull;
+  for (size_t i = 0; i < n; i += 8) std::memcpy(out + i, &v, 8);
+}
+
+// How many of the 8 bytes of `w` (file order) come before the first count
+// (a byte with both top bits set): the literals that can be copied at once.
+size_t LeadingLiterals(uint64_t w) {
+  const uint64_t counts = w & (w << 1) & 0x8080808080808080ull;
+  return counts == 0 ? 8 : size_t(std::countr_zero(counts)) / 8;
+}
+
 // The pixel data, one run-length (or stored) stream from offset 128 to `end`
 // (the trailer or the end of the file), read a scan line at a time. A run
 // left over at the end of a line goes on into the next one.
@@ -26,30 +49,43 @@ class LineReader {
         line_size_(size_t(h.bytes_per_line) * h.planes), last_line_(h.height() - 1),
         rle_(h.encoding == 1), name_(name), trailer_(trailer) {}
 
-  // Scan line y into `line` (line_size() bytes).
+  // Scan line y into `line` (buffer_size() bytes). The loop works on locals:
+  // stores through `line` may alias any byte, members included, and would
+  // make the compiler reload them after every pixel.
   absl::Status Next(int y, uint8_t* line) {
     if (!rle_) return NextStored(y, line);
-    size_t filled = std::min(carry_, line_size_);
-    std::memset(line, carry_value_, filled);
+    const uint8_t* const data = data_;
+    const size_t end = end_, line_size = line_size_;
+    size_t pos = pos_, filled = std::min(carry_, line_size);
+    Fill(line, carry_value_, filled);
     carry_ -= filled;
-    while (filled < line_size_) {
-      if (pos_ >= end_) return Ended(y, filled, pos_);
-      const uint8_t b = data_[pos_++];
+    while (filled < line_size) {
+      if (end - pos >= 8) {  // literals 8 at a time: the noisy parts of a picture
+        const size_t n = std::min(LeadingLiterals(Load64(data + pos)), line_size - filled);
+        std::memcpy(line + filled, data + pos, 8);
+        filled += n;
+        pos += n;
+        if (n > 0) continue;
+      }
+      if (pos >= end) return Ended(y, filled, pos);
+      const uint8_t b = data[pos++];
       if (b < 0xC0) {
         line[filled++] = b;
         continue;
       }
-      if (pos_ >= end_) return Ended(y, filled, pos_ - 1);
-      const uint8_t value = data_[pos_++];
-      const size_t count = b & 0x3F, n = std::min(count, line_size_ - filled);
-      std::memset(line + filled, value, n);
+      if (pos >= end) return Ended(y, filled, pos - 1);
+      const uint8_t value = data[pos++];
+      const size_t count = b & 0x3F, n = std::min(count, line_size - filled);
+      Fill(line + filled, value, n);
       filled += n;
-      if (count > n) Carry(y, count - n, value);
+      if (count > n) Carry(y, pos - 2, count - n, value);
     }
+    pos_ = pos;
     return absl::OkStatus();
   }
 
   size_t line_size() const { return line_size_; }
+  size_t buffer_size() const { return line_size_ + kLineSlack; }
   size_t pos() const { return pos_; }
   size_t end() const { return end_; }
   size_t carry() const { return carry_; }
@@ -71,13 +107,13 @@ class LineReader {
 
   // A run goes `extra` bytes past the end of scan line y: into the next
   // line, or (after the last) nowhere, which carry() tells at the end.
-  void Carry(int y, size_t extra, uint8_t value) {
+  void Carry(int y, size_t at, size_t extra, uint8_t value) {
     carry_ = extra;
     carry_value_ = value;
     if (y == last_line_) return;
     if (crossings_++ == 0) {
       first_line_ = y;
-      first_at_ = pos_ - 2;
+      first_at_ = at;
       first_bytes_ = extra;
     }
   }
@@ -204,7 +240,7 @@ absl::StatusOr<Picture> ReadPcx(Bytes file, absl::string_view name,
     out.rgba = image::RgbaPicture(h.width(), h.height());
   }
   LineReader lines(file, end, h, name, out.has_trailer);
-  std::vector<uint8_t> line(lines.line_size());
+  std::vector<uint8_t> line(lines.buffer_size());
   for (int y = 0; y < h.height(); ++y) {
     if (absl::Status s = lines.Next(y, line.data()); !s.ok()) return s;
     Place(h, line.data(), y, out);
