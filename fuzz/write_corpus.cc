@@ -146,7 +146,7 @@ std::vector<Seed> TdfSeeds() {
            "\xEF\xBB\xBF// header\r\n[A] { x = 1 ; Y=caf\xC3\xA9 /* c */ ok\n  [B]{ z=2 } ;\n"
            "  x=dup;\n  no equals\n  =empty key;\n}};\n[a]\n[C]{ path=units/x.fbi // cut\n"),
       seed("cp1252.tdf", "[Caf\xE9]{ \x80key=it\x92s \xFF\x81; /* open"),
-      seed("nuls.tdf", std::string("[A]{a=1\0b=2;}\n\0\0\0", 18)),
+      seed("nuls.tdf", std::string("[A]{a=1\0b=2;}\n\0\0\0", 17)),
   };
 }
 

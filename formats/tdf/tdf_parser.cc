@@ -1,12 +1,15 @@
 // The TDF reader: one pass over the bytes, an explicit stack of open sections
 // (no recursion), and a warning for every sloppy case the game accepts.
 // docs/formats/tdf.md gives each rule and the reader it follows.
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "formats/common/format_error.h"
 #include "formats/tdf/cp1252.h"
@@ -39,12 +42,35 @@ absl::string_view TrimBlanks(absl::string_view s) {
   return s;
 }
 
-// A section being read, with the names already in it (ASCII lower case ->
-// first position), to report duplicates in constant time.
+// The entries of one section as a set of indices hashed and compared by key
+// without regard to ASCII case: a duplicate is found in constant time with no
+// lower-cased copy of each key (most of a file is entries).
+struct KeyHash {
+  const std::vector<TdfEntry>* entries;
+  size_t operator()(uint32_t i) const {
+    uint64_t h = 0xcbf29ce484222325u;  // FNV-1a over the folded bytes, then mixed
+    for (char c : (*entries)[i].key) h = (h ^ uint8_t(absl::ascii_tolower(c))) * 0x100000001b3u;
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdu;
+    return size_t(h ^ (h >> 33));
+  }
+};
+struct KeyEq {
+  const std::vector<TdfEntry>* entries;
+  bool operator()(uint32_t a, uint32_t b) const {
+    return absl::EqualsIgnoreCase((*entries)[a].key, (*entries)[b].key);
+  }
+};
+
+// A section being read, with what is in it already, to report duplicates.
+// Held by pointer: the key set points at the section's own entries.
 struct OpenSection {
+  explicit OpenSection(TdfSection s)
+      : section(std::move(s)), keys(0, KeyHash{&section.entries}, KeyEq{&section.entries}) {}
+
   TdfSection section;
-  absl::flat_hash_map<std::string, TdfPosition> keys;
-  absl::flat_hash_map<std::string, TdfPosition> children;
+  absl::flat_hash_set<uint32_t, KeyHash, KeyEq> keys;
+  absl::flat_hash_map<std::string, TdfPosition> children;  // ASCII lower case -> first
 };
 
 class TdfReader {
@@ -69,6 +95,7 @@ class TdfReader {
     return pos_ + 1 < end_ && data_[pos_] == uint8_t(a) && data_[pos_ + 1] == uint8_t(b);
   }
   size_t Depth() const { return open_.size() - 1; }
+  OpenSection& Innermost() { return *open_.back(); }
 
   void Begin();
   absl::Status Step();
@@ -95,9 +122,10 @@ class TdfReader {
   bool utf8_ = false;
   size_t trailing_nuls_ = 0;
   bool after_close_ = false;  // the last thing read was a '}'
-  std::vector<OpenSection> open_;       // [0] holds the top-level sections
+  std::vector<std::unique_ptr<OpenSection>> open_;  // [0] holds the top-level sections
   std::vector<TdfPosition> orphans_;    // top-level text since the last section
   std::string scratch_;                 // a key's or value's bytes, comments cut
+  absl::string_view scanned_;           // what ScanUntil moved over
   std::vector<TdfWarning> warnings_;
   uint64_t warning_count_ = 0;
 };
@@ -109,7 +137,7 @@ absl::StatusOr<TdfFile> TdfReader::Run() {
   }
   if (absl::Status s = Finish(); !s.ok()) return s;
   TdfFile file;
-  file.sections = std::move(open_[0].section.sections);
+  file.sections = std::move(open_[0]->section.sections);
   file.warnings = std::move(warnings_);
   file.warning_count = warning_count_;
   file.utf8 = utf8_;
@@ -118,7 +146,7 @@ absl::StatusOr<TdfFile> TdfReader::Run() {
 
 // The byte-order mark and the NULs at the end: both are left out of the text.
 void TdfReader::Begin() {
-  open_.emplace_back();
+  open_.push_back(std::make_unique<OpenSection>(TdfSection{}));
   while (end_ > 0 && data_[end_ - 1] == 0) --end_, ++trailing_nuls_;
   if (end_ >= 3 && data_[0] == 0xEF && data_[1] == 0xBB && data_[2] == 0xBF) {
     utf8_ = true;
@@ -159,12 +187,12 @@ absl::Status TdfReader::Step() {
 absl::Status TdfReader::Finish() {
   if (!orphans_.empty()) {
     return ErrorAt(orphans_.front(),
-                   open_[0].section.sections.empty()
+                   open_[0]->section.sections.empty()
                        ? "text outside any section, and no section in the file"
                        : "text after the last section that is not a section");
   }
   while (Depth() > 0) {
-    const TdfSection& s = open_.back().section;
+    const TdfSection& s = Innermost().section;
     Warn(At(pos_), absl::StrCat("missing '}' at the end of the file for [", s.name,
                                 "] (line ", s.at.line, ")"));
     CloseSection();
@@ -268,7 +296,7 @@ absl::Status TdfReader::OpenSectionAt() {
   SkipBlank();
   if (pos_ < end_ && data_[pos_] == '{') {
     ++pos_;
-    open_.push_back({.section = std::move(section)});
+    open_.push_back(std::make_unique<OpenSection>(std::move(section)));
   } else {
     Warn(at, absl::StrCat("[", section.name, "] has no '{' after it: read as an empty section"));
     AddSection(std::move(section));
@@ -277,14 +305,14 @@ absl::Status TdfReader::OpenSectionAt() {
 }
 
 void TdfReader::CloseSection() {
-  TdfSection done = std::move(open_.back().section);
+  TdfSection done = std::move(Innermost().section);
   open_.pop_back();
   AddSection(std::move(done));
 }
 
 // Into the innermost open section (or the top level), reporting a duplicate.
 void TdfReader::AddSection(TdfSection section) {
-  OpenSection& parent = open_.back();
+  OpenSection& parent = Innermost();
   const auto [it, first] = parent.children.try_emplace(absl::AsciiStrToLower(section.name),
                                                        section.at);
   if (!first) {
@@ -294,11 +322,13 @@ void TdfReader::AddSection(TdfSection section) {
   parent.section.sections.push_back(std::move(section));
 }
 
-// Moves over a key (stops kEndsKey) or a value (kEndsValue) into scratch_,
-// cutting out "/* */" comments; a "//" ends it. True when it stopped at
-// `wanted` ('=' or ';'), which is left in place.
+// Moves over a key (stops kEndsKey) or a value (kEndsValue), setting
+// scanned_ to its bytes: the file's own, or scratch_ when "/* */" comments
+// were cut out of it. A "//" ends it. True when it stopped at `wanted` ('='
+// or ';'), which is left in place.
 bool TdfReader::ScanUntil(uint8_t stops, uint8_t wanted) {
-  scratch_.clear();
+  const size_t start = pos_;
+  bool cut = false;
   size_t from = pos_;
   while (pos_ < end_) {
     const uint8_t c = data_[pos_];
@@ -306,6 +336,8 @@ bool TdfReader::ScanUntil(uint8_t stops, uint8_t wanted) {
     if (c == '/' && pos_ + 1 < end_) {
       if (data_[pos_ + 1] == '/') break;
       if (data_[pos_ + 1] == '*') {
+        if (!cut) scratch_.clear();
+        cut = true;
         scratch_.append(reinterpret_cast<const char*>(data_) + from, pos_ - from);
         SkipBlockComment();
         from = pos_;
@@ -314,7 +346,12 @@ bool TdfReader::ScanUntil(uint8_t stops, uint8_t wanted) {
     }
     ++pos_;
   }
-  scratch_.append(reinterpret_cast<const char*>(data_) + from, pos_ - from);
+  if (cut) {
+    scratch_.append(reinterpret_cast<const char*>(data_) + from, pos_ - from);
+    scanned_ = scratch_;
+  } else {
+    scanned_ = absl::string_view(reinterpret_cast<const char*>(data_) + start, pos_ - start);
+  }
   return pos_ < end_ && data_[pos_] == wanted;
 }
 
@@ -323,14 +360,14 @@ bool TdfReader::ScanUntil(uint8_t stops, uint8_t wanted) {
 void TdfReader::ReadEntry() {
   const TdfPosition at = At(pos_);
   if (!ScanUntil(kEndsKey, '=')) {
-    Warn(at, absl::StrCat(Quote(scratch_), " has no '=': skipped"));
+    Warn(at, absl::StrCat(Quote(scanned_), " has no '=': skipped"));
     if (pos_ < end_ && data_[pos_] == ';') ++pos_;
     return;
   }
-  TdfEntry entry{.key = Text(scratch_), .at = at};
+  TdfEntry entry{.key = Text(scanned_), .at = at};
   ++pos_;  // '='
   const bool ended = ScanUntil(kEndsValue, ';');
-  entry.value = Text(scratch_);
+  entry.value = Text(scanned_);
   if (ended) {
     ++pos_;
   } else {
@@ -340,13 +377,14 @@ void TdfReader::ReadEntry() {
     Warn(at, "an entry with an empty key: skipped");
     return;
   }
-  OpenSection& s = open_.back();
-  const auto [it, first] = s.keys.try_emplace(absl::AsciiStrToLower(entry.key), at);
+  OpenSection& s = Innermost();
+  std::vector<TdfEntry>& entries = s.section.entries;
+  entries.push_back(std::move(entry));
+  const auto [it, first] = s.keys.insert(uint32_t(entries.size() - 1));
   if (!first) {
-    Warn(at, absl::StrCat("duplicate key '", entry.key, "' (also at line ", it->second.line,
-                          "): both kept, the later wins"));
+    Warn(at, absl::StrCat("duplicate key '", entries.back().key, "' (also at line ",
+                          entries[*it].at.line, "): both kept, the later wins"));
   }
-  s.section.entries.push_back(std::move(entry));
 }
 
 // Raw bytes trimmed and read as the file's code page.

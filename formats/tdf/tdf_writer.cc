@@ -37,6 +37,12 @@ std::string WriteProblem(absl::string_view text, TextKind kind) {
 
 // `text` (UTF-8) appended to `out` in Windows-1252, or the reason it cannot be.
 std::string AppendCp1252(absl::string_view text, std::vector<uint8_t>& out) {
+  uint8_t any = 0;
+  for (char c : text) any |= uint8_t(c);
+  if (any < 0x80) {  // nearly every name, key and value
+    out.insert(out.end(), text.begin(), text.end());
+    return "";
+  }
   for (size_t i = 0; i < text.size();) {
     const Utf8Char c = DecodeUtf8At(text, i);
     if (uint8_t(text[i]) >= 0x80 && c.size == 1) {
@@ -53,6 +59,11 @@ std::string AppendCp1252(absl::string_view text, std::vector<uint8_t>& out) {
   return "";
 }
 
+absl::Status Refusal(absl::string_view where, TextKind kind, absl::string_view problem) {
+  const char* what = kind == TextKind::kName ? "name" : kind == TextKind::kKey ? "key" : "value";
+  return ErrorIn("", where, absl::StrCat("cannot write the ", what, ": ", problem));
+}
+
 bool Before(TdfPosition a, TdfPosition b) {
   return a.line != b.line ? a.line < b.line : a.column < b.column;
 }
@@ -64,18 +75,18 @@ class TdfPrinter {
   std::vector<uint8_t> out;
 
  private:
-  absl::Status Text(absl::string_view text, TextKind kind, const std::string& where);
+  std::string Text(absl::string_view text, TextKind kind);
   void Indent(int depth) { out.insert(out.end(), size_t(depth), '\t'); }
   void Put(absl::string_view s) { out.insert(out.end(), s.begin(), s.end()); }
 };
 
-absl::Status TdfPrinter::Text(absl::string_view text, TextKind kind, const std::string& where) {
+// `text` appended in Windows-1252, or what stops it ("" when nothing).
+std::string TdfPrinter::Text(absl::string_view text, TextKind kind) {
   std::string problem = WriteProblem(text, kind);
-  if (problem.empty()) problem = AppendCp1252(text, out);
-  if (problem.empty()) return absl::OkStatus();
-  const char* what = kind == TextKind::kName ? "name" : kind == TextKind::kKey ? "key" : "value";
-  return ErrorIn("", where, absl::StrCat("cannot write the ", what, ": ", problem));
+  return problem.empty() ? AppendCp1252(text, out) : problem;
 }
+
+
 
 absl::Status TdfPrinter::Section(const TdfSection& s, int depth, const std::string& parent) {
   const std::string where = absl::StrCat(parent, parent.empty() ? "" : " ", "[", s.name, "]");
@@ -85,7 +96,9 @@ absl::Status TdfPrinter::Section(const TdfSection& s, int depth, const std::stri
   }
   Indent(depth);
   Put("[");
-  if (absl::Status st = Text(s.name, TextKind::kName, where); !st.ok()) return st;
+  if (std::string p = Text(s.name, TextKind::kName); !p.empty()) {
+    return Refusal(where, TextKind::kName, p);
+  }
   Put("]\r\n");
   Indent(depth + 1);
   Put("{\r\n");
@@ -94,11 +107,14 @@ absl::Status TdfPrinter::Section(const TdfSection& s, int depth, const std::stri
     if (c == s.sections.size() ||
         (e < s.entries.size() && !Before(s.sections[c].at, s.entries[e].at))) {
       const TdfEntry& entry = s.entries[e++];
-      const std::string at = absl::StrCat(where, " key '", entry.key, "'");
       Indent(depth + 1);
-      if (absl::Status st = Text(entry.key, TextKind::kKey, at); !st.ok()) return st;
-      Put("=");
-      if (absl::Status st = Text(entry.value, TextKind::kValue, at); !st.ok()) return st;
+      std::string p = Text(entry.key, TextKind::kKey);
+      const TextKind kind = p.empty() ? TextKind::kValue : TextKind::kKey;
+      if (p.empty()) {
+        Put("=");
+        p = Text(entry.value, TextKind::kValue);
+      }
+      if (!p.empty()) return Refusal(absl::StrCat(where, " key '", entry.key, "'"), kind, p);
       Put(";\r\n");
     } else {
       if (absl::Status st = Section(s.sections[c++], depth + 1, where); !st.ok()) return st;

@@ -189,7 +189,8 @@ TEST(TdfParse, StraySemicolonsAndBraces) {
 }
 
 TEST(TdfParse, ByteOrderMarkReadsTheFileAsUtf8) {
-  const TdfFile f = Parse("\xEF\xBB\xBF[A]\r\n{\r\nname=Caf\xC3\xA9 \xE4\xB8\xAD;\r\nb=\xE9;\r\n}\r\n");
+  const TdfFile f =
+      Parse("\xEF\xBB\xBF[A]\r\n{\r\nname=Caf\xC3\xA9 \xE4\xB8\xAD;\r\nb=\xE9;\r\n}\r\n");
   EXPECT_TRUE(f.utf8);
   EXPECT_EQ(f.sections[0].at, (TdfPosition{1, 1}));
   // Well-formed UTF-8 as it is; a byte that starts none, as Windows-1252.
@@ -258,7 +259,8 @@ TEST(TdfParse, TextAfterTheLastSectionIsAnError) {
 }
 
 TEST(TdfParse, UnclosedBracketIsAnError) {
-  EXPECT_EQ(ErrorOf("[A]\n{\n  [B\n  {}\n}\n"), "t.tdf: line 3 column 3: '[' has no ']' on its line");
+  EXPECT_EQ(ErrorOf("[A]\n{\n  [B\n  {}\n}\n"),
+            "t.tdf: line 3 column 3: '[' has no ']' on its line");
   EXPECT_EQ(ErrorOf("[A"), "t.tdf: line 1 column 1: '[' has no ']' on its line");
 }
 
