@@ -7,8 +7,9 @@ HTTP host (http/) or the demo data (demo/). mcp/ is the protocol: it knows no
 game (no contexts, palette chain, formats or tools). http/ is the HTTP host the
 MCP transport and the explorer share: it knows neither. web/ reaches the host
 through http/, never through mcp/. contexts/ knows no demo data and no format
-writer: the demo context is made in demo/ and handed in. base/ knows nothing
-of kbot.
+writer: the demo context is made in demo/ and handed in. tacatalog/ (the TA
+mod catalog), like palettepick/, sits on contexts/ and formats/ below tools/.
+base/ knows nothing of kbot.
 
 Each forbidden include is a regular expression matched at the start of the
 included path.
@@ -20,7 +21,8 @@ import re
 import sys
 
 # The layers above contexts/ and demo/.
-ABOVE_CONTEXTS = ["palettepick/", "tools/", "edit/", "mcp/", "http/", "web/", "app/"]
+ABOVE_CONTEXTS = ["palettepick/", "tacatalog/", "tools/", "edit/", "mcp/", "http/", "web/",
+                  "app/"]
 # The format writers: only what makes files links them (demo/, edit/, tools/).
 WRITERS = [r"formats/[^/]+/[^/]*_writer\.h"]
 
@@ -30,11 +32,13 @@ FORBIDDEN = {
     "contexts": ["demo/"] + ABOVE_CONTEXTS + WRITERS,
     "demo": ABOVE_CONTEXTS,
     "palettepick": ["demo/", "tools/", "edit/", "mcp/", "http/", "web/", "app/"],
+    "tacatalog": ["demo/", "palettepick/", "tools/", "edit/", "mcp/", "http/", "web/", "app/"],
     "tools": ["demo/", "edit/", "mcp/", "http/", "web/", "app/"],
     "edit": ["demo/", "mcp/", "http/", "web/", "app/"],
-    "http": ["formats/", "contexts/", "demo/", "palettepick/", "tools/", "edit/", "mcp/", "web/",
-             "app/"],
-    "mcp": ["contexts/", "palettepick/", "formats/", "demo/", "tools/", "edit/", "web/", "app/"],
+    "http": ["formats/", "contexts/", "demo/", "palettepick/", "tacatalog/", "tools/", "edit/",
+             "mcp/", "web/", "app/"],
+    "mcp": ["contexts/", "palettepick/", "tacatalog/", "formats/", "demo/", "tools/", "edit/",
+            "web/", "app/"],
     "web": ["demo/", "edit/", "mcp/", "app/"],
 }
 
