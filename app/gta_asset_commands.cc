@@ -42,7 +42,7 @@ int WritePng(const std::string& command, const std::string& target,
   return kExitOk;
 }
 
-// On stderr: stdout may be the JSON. A picture_export summary has none.
+// On stderr: stdout may be the JSON.
 void PrintWarnings(const json& out) {
   auto warnings = out.find("warnings");
   if (warnings == out.end()) return;
@@ -153,14 +153,16 @@ tools::ReadBytes PaletteReader(const CommandAsset& opened) {
   return tools::ContextReader(*opened.context);
 }
 
-int RunPicture(const FileTargetOptions& o) {
-  return RunFileCommand(
-      "gta picture", tools::PictureExportTable(), o,
-      [&](const tools::PictureExportRequest& request, const CommandAsset& opened) {
-        return WriteDrawing("gta picture", o,
-                            tools::ExportPicture(opened.asset, request, PaletteReader(opened)));
-      });
+// Which palette a PCX was drawn with, on stderr beside its warnings.
+void PrintPictureSource(const json& summary) {
+  const json& source = summary["palette_source"];
+  if (source.is_null()) return;
+  std::cerr << "palette: " << source.get<std::string>();
+  if (!summary["palette"].is_null()) std::cerr << " " << summary["palette"].get<std::string>();
+  std::cerr << "\n";
 }
+
+int RunPicture(const FileTargetOptions& o) { return RunPictureCommand("gta picture", o, false); }
 
 // A nullable player_describe value as text: a file of a non-standard size
 // can leave a field unknown.
@@ -257,6 +259,17 @@ CLI::App* AddToolCommand(CLI::App* gta, int& exit_code, const char* name, const 
 
 }  // namespace
 
+int RunPictureCommand(const std::string& command, const FileTargetOptions& o, bool pcx_only) {
+  return RunFileCommand(
+      command, tools::PictureExportTable(), o,
+      [&](const tools::PictureExportRequest& request, const CommandAsset& opened) {
+        const auto draw = pcx_only ? tools::ExportPcxPicture : tools::ExportPicture;
+        return WriteDrawing(command, o,
+                            draw(opened.asset, request, PaletteReader(opened), opened.context),
+                            PrintPictureSource);
+      });
+}
+
 void AddGtaAssetCommands(CLI::App* gta, int& exit_code) {
   AddToolCommand(gta, exit_code, "style",
                  "Describe a style (.G24): header, sections, tiles, animations",
@@ -269,7 +282,7 @@ void AddGtaAssetCommands(CLI::App* gta, int& exit_code) {
                  "Font (e.g. FONT1A.FON)", tools::FontRenderTable().Params(), "font_render",
                  true, RunFont);
   AddToolCommand(gta, exit_code, "picture", "Export a frontend picture (.RAW, .RAT) as a PNG",
-                 "Picture (e.g. F_UPPER.RAW, CUT1.RAT)", tools::PictureExportTable().Params(),
+                 "Picture (e.g. F_UPPER.RAW, CUT1.RAT; a .PCX too: kbot pcx export)", tools::PictureExportTable().Params(),
                  "picture_export", true, RunPicture);
   AddToolCommand(gta, exit_code, "player",
                  "Describe PLAYER_A.DAT: settings, high scores, players",

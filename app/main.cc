@@ -16,6 +16,8 @@
 #include "app/gta_commands.h"
 #include "app/hpi_commands.h"
 #include "app/mcp_command.h"
+#include "app/pcx_commands.h"
+#include "app/tdf_command.h"
 #include "app/tool_commands.h"
 
 namespace {
@@ -39,6 +41,7 @@ const std::vector<CommandGroup>& CommandGroups() {
       {{"hpi"}, AddHpiCommands},       {{"mcp"}, AddMcpCommand},
       {{"explore"}, AddExploreCommand}, {{"find", "vfs", "palette"}, AddToolCommands},
       {{"demo"}, AddDemoCommand},      {{"context"}, AddContextCommands},
+      {{"tdf"}, AddTdfCommand},        {{"pcx"}, AddPcxCommands},
   };
   return groups;
 }

@@ -25,6 +25,7 @@
 #include "tools/player_describe_tool.h"
 #include "tools/style_describe_tool.h"
 #include "tools/style_tiles_tool.h"
+#include "tools/tdf_parse_tool.h"
 #include "tools/vfs_list_tool.h"
 #include "tools/tool_support.h"
 #include "formats/gaf/gaf.h"
@@ -77,7 +78,7 @@ const std::vector<std::string>& DeclaredValues(absl::string_view argument) {
 }  // namespace
 
 const std::vector<std::string>& Toolsets() {
-  static const std::vector<std::string> toolsets = {"gaf", "hpi", "palette", "gta"};
+  static const std::vector<std::string> toolsets = {"gaf", "hpi", "palette", "gta", "tdf"};
   return toolsets;
 }
 
@@ -88,6 +89,7 @@ std::string ToolsetOf(absl::string_view tool_name) {
   if (absl::StartsWith(tool_name, "gaf_")) return "gaf";
   if (absl::StartsWith(tool_name, "hpi_")) return "hpi";
   if (absl::StartsWith(tool_name, "palette_")) return "palette";
+  if (absl::StartsWith(tool_name, "tdf_")) return "tdf";  // TA's text files
   return "gta";  // maps, styles, texts, fonts, pictures, settings
 }
 
@@ -116,7 +118,8 @@ std::vector<Tool> AllTools() {
           HpiExtractTool(),
           MapDescribeTool(),   MapRenderTool(),       StyleDescribeTool(),
           StyleTilesTool(),    FxtDecodeTool(),       FontRenderTool(),
-          PictureExportTool(), PlayerDescribeTool(),  PaletteDescribeTool()};
+          PictureExportTool(), PlayerDescribeTool(),  PaletteDescribeTool(),
+          TdfParseTool()};
 }
 
 absl::StatusOr<std::vector<std::string>> CompleteArgument(absl::string_view argument,

@@ -17,7 +17,7 @@ std::vector<Tool> AllTools();
 
 // The toolsets `kbot mcp --toolsets` chooses from, and the one a tool is in.
 // "core" (context_list, asset_find, vfs_list) is always served.
-const std::vector<std::string>& Toolsets();  // gaf, hpi, palette, gta
+const std::vector<std::string>& Toolsets();  // gaf, hpi, palette, gta, tdf
 std::string ToolsetOf(absl::string_view tool_name);
 
 // The tools of `toolsets` and of core; every tool when `toolsets` is empty.

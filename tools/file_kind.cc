@@ -22,12 +22,16 @@ absl::string_view WhatReads(FileKind kind) {
     case FileKind::kRatPicture: return "use picture_export (kbot gta picture)";
     case FileKind::kPlayerFile: return "use player_describe (kbot gta player)";
     case FileKind::kPal:
-    case FileKind::kPcx:
       return "give it as the palette argument of gaf_export (kbot gaf export --palette)";
+    case FileKind::kPcx:
+      return "use picture_export (kbot pcx export), or give it as the palette argument of "
+             "gaf_export (kbot gaf export --palette)";
     case FileKind::kRgbPalette:
       return "give it as the palette argument of picture_export for a RAT picture";
     case FileKind::kSavedGame: return "kbot does not read saved games";
     case FileKind::kTnt: return "kbot does not read TA maps yet";
+    case FileKind::kText:
+      return "if it is in TDF syntax (FBI, TDF, OTA, GUI), use tdf_parse (kbot tdf)";
     default: return "kbot does not read it";
   }
 }

@@ -42,7 +42,8 @@ struct Walk {
 
 // The demo has no GTA1 frontend picture or saved settings, so those two tools
 // read the identification fixtures, put beside the demo's files
-// (tests/support/kind_fixtures.h).
+// (tests/support/kind_fixtures.h); nor a TDF file, so tdf_parse reads a small
+// one written here.
 const std::map<std::string, Walk>& Walks() {
   static const auto* walks = new std::map<std::string, Walk>{
       {"context_list", {"context list", "", json::object()}},
@@ -69,6 +70,8 @@ const std::map<std::string, Walk>& Walks() {
        {"gta font", "FILE", {{"path", "GTADATA/DEMO.FON"}, {"text", "LIBERTY CITY"}}}},
       {"picture_export", {"gta picture", "FILE", {{"path", "GTADATA/F_RSTAR.RAW"}}}},
       {"player_describe", {"gta player", "FILE", {{"path", "GTADATA/PLAYER_A.DAT"}}}},
+      {"tdf_parse",
+       {"tdf", "FILE", {{"path", "units/ARMCOM.FBI"}, {"section", "unitinfo"}, {"limit", 2}}}},
   };
   return *walks;
 }
@@ -105,6 +108,8 @@ const contexts::Workspace& DemoWorkspace() {
     for (const demo::DemoAsset& a : *assets) write(a.path, a.bytes);
     write("GTADATA/F_RSTAR.RAW", KindFixtureOf(identify::FileKind::kRawPicture).bytes);
     write("GTADATA/PLAYER_A.DAT", KindFixtureOf(identify::FileKind::kPlayerFile).bytes);
+    const std::string unit = "[UNITINFO]\r\n{\r\nUnitName=ARMCOM;\r\nSide=ARM;\r\n}\r\n";
+    write("units/ARMCOM.FBI", std::vector<uint8_t>(unit.begin(), unit.end()));
     absl::StatusOr<contexts::Workspace> ws = contexts::Workspace::Open(
         {{"demo", contexts::Game::kTaKingdoms, dir.string()}});
     EXPECT_TRUE(ws.ok()) << ws.status();

@@ -113,7 +113,7 @@ TEST(GtaAssetCli, PictureRawAndRatWithThePaletteBesideIt) {
   r = kbot.Run("gta picture t.rat --target r.png --width 2 --height 2 --json");
   ASSERT_EQ(r.status, 0) << r.err;
   json expected = json::parse(R"({"path": "t.rat", "format": "rat", "width": 2, "height": 2,
-      "palette": "F_PAL.RAW"})");
+      "color": "indexed", "palette": "F_PAL.RAW", "palette_source": null, "warnings": []})");
   expected["bytes"] = std::filesystem::file_size(kbot.dir() / "r.png");  // the PNG written
   EXPECT_EQ(json::parse(r.out), expected);
   png = ReadPng(kbot.dir() / "r.png");

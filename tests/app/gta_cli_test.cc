@@ -212,7 +212,8 @@ TEST(GtaCli, MapUsageAndErrors) {
   Write(kbot.dir() / "bad.cmp", "nope");
   const KbotRun r = kbot.Run("gta map bad.cmp");
   EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(r.err, "kbot: gta map: bad.cmp is a text file, starting \"nope\"; kbot does not read it\n");
+  EXPECT_EQ(r.err, "kbot: gta map: bad.cmp is a text file, starting \"nope\"; if it is in TDF syntax "
+            "(FBI, TDF, OTA, GUI), use tdf_parse (kbot tdf)\n");
   std::vector<uint8_t> short_map(100, 0);
   short_map[0] = 0x4b, short_map[1] = 0x01;  // version 331, then nothing
   Write(kbot.dir() / "short.cmp", std::string(short_map.begin(), short_map.end()));

@@ -167,8 +167,8 @@ TEST(HpiCli, ExtractRefusesAFileOfAnotherKindByName) {
   WriteBytes(kbot.dir() / "notes.hpi", BytesOf("[UNITINFO]\n{\n}\n"));
   const KbotRun r = kbot.Run("hpi extract notes.hpi --target out");
   EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(r.err, "kbot: hpi extract: notes.hpi is a text file, starting \"[UNITINFO]\"; kbot "
-                   "does not read it\n");
+  EXPECT_EQ(r.err, "kbot: hpi extract: notes.hpi is a text file, starting \"[UNITINFO]\"; if it "
+                   "is in TDF syntax (FBI, TDF, OTA, GUI), use tdf_parse (kbot tdf)\n");
   EXPECT_FALSE(fs::exists(kbot.dir() / "out"));
 }
 

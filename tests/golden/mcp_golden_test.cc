@@ -56,6 +56,8 @@ json Requests() {
       call("font_render", {{"path", "GTADATA/DEMO.FON"}, {"text", "123"}, {"kind", "digit"}, {"scale", 3}}),
       call("picture_export", {{"path", "GTADATA/DEMO.CMP"}}),
       call("picture_export", {{"path", "GTADATA/F_UPPER.RAW"}}),
+      call("picture_export", {{"path", "anims/atlas.pcx"}}),
+      call("tdf_parse", {{"path", "anims/demo.gaf"}}),
       call("player_describe", {{"path", "GTADATA/PLAYER_A.DAT"}}),
       call("player_describe", {{"path", "GTADATA/ENGLISH.FXT"}}),
       call("palette_describe", {{"path", "palettes/palette.pal"}}),

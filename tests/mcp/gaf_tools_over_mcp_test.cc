@@ -47,7 +47,7 @@ TEST_F(ToolsOverMcp, EveryToolDeclaresItsMetadata) {
                                              "map_describe", "map_render", "style_describe",
                                              "style_tiles", "fxt_decode", "font_render",
                                              "picture_export", "player_describe",
-                                             "palette_describe"}));
+                                             "palette_describe", "tdf_parse"}));
 }
 
 TEST_F(ToolsOverMcp, ContextListShowsTheDemo) {

@@ -395,7 +395,8 @@ TEST(PictureExport, RawWithItsSize) {
   const tools::ToolResult r = Picture({{"path", "GTADATA/PIC.RAW"}, {"width", 4}, {"height", 3}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(Inline(r), json::parse(R"({"path": "GTADATA/PIC.RAW", "format": "raw",
-      "width": 4, "height": 3, "palette": null})"));
+      "width": 4, "height": 3, "color": "rgb", "palette": null, "palette_source": null,
+      "warnings": []})"));
   const testing::DecodedPng png = Image(r);
   ASSERT_EQ(png.width, 4);
   ASSERT_EQ(png.height, 3);
@@ -413,7 +414,8 @@ TEST(PictureExport, RatThroughItsPalette) {
   tools::ToolResult r = Picture({{"path", "GTADATA/T.RAT"}, {"width", 2}, {"height", 2}});
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_EQ(Inline(r), json::parse(R"({"path": "GTADATA/T.RAT", "format": "rat",
-      "width": 2, "height": 2, "palette": "GTADATA/F_PAL.RAW"})"));
+      "width": 2, "height": 2, "color": "indexed", "palette": "GTADATA/F_PAL.RAW",
+      "palette_source": null, "warnings": []})"));
   testing::DecodedPng png = Image(r);
   EXPECT_EQ(Pixel(png, 0, 0), (std::vector<int>{255, 0, 7, 255}));
   EXPECT_EQ(Pixel(png, 1, 1), (std::vector<int>{0, 255, 7, 255}));

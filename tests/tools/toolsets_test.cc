@@ -34,7 +34,8 @@ TEST(Toolsets, EveryToolIsInOneAndUnknownOnesAreRefused) {
         << t.name;
   }
   EXPECT_EQ(ToolsOf({"gaf", "maps"}).status().message(),
-            "unknown toolset \"maps\" (use gaf, hpi, palette, gta)");
+            "unknown toolset \"maps\" (use gaf, hpi, palette, gta, tdf)");
+  EXPECT_EQ(ToolsetOf("tdf_parse"), "tdf");
 }
 
 }  // namespace

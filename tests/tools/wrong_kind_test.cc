@@ -19,6 +19,7 @@
 #include "tools/player_describe_tool.h"
 #include "tools/style_describe_tool.h"
 #include "tools/style_tiles_tool.h"
+#include "tools/tdf_parse_tool.h"
 #include "tests/support/kind_fixtures.h"
 
 namespace kbot::tools {
@@ -41,6 +42,8 @@ absl::Status StatusOf(const absl::StatusOr<T>& r) {
 std::vector<ToolUnderTest> Tools() {
   const std::vector<FileKind> gaf = {FileKind::kGaf, FileKind::kTa3dGaf};
   const std::vector<FileKind> headerless = kHeaderlessKinds;
+  std::vector<FileKind> pictures = headerless;
+  pictures.push_back(FileKind::kPcx);
   const ReadBytes no_files = [](const std::string& p) -> absl::StatusOr<contexts::Blob> {
     return absl::NotFoundError(p);
   };
@@ -76,7 +79,11 @@ std::vector<ToolUnderTest> Tools() {
        [no_files](const Asset& a) {
          return StatusOf(ExportPicture(a, PictureExportRequest{}, no_files));
        },
-       headerless},
+       pictures},
+      // The kinds told by size alone are read when the name or the text says
+      // TDF; the fixtures' do not.
+      {"tdf_parse", [](const Asset& a) { return StatusOf(ParseTdfAsset(a, TdfParseRequest{})); },
+       {FileKind::kText}},
       // Told by its size only: a cut file may have any size, so other kinds
       // told by size alone go to the reader, which checks the content.
       {"player_describe", [](const Asset& a) { return StatusOf(DescribePlayer(a)); },
@@ -98,12 +105,16 @@ std::string Hint(FileKind kind) {
     case FileKind::kRatPicture: return "use picture_export (kbot gta picture)";
     case FileKind::kPlayerFile: return "use player_describe (kbot gta player)";
     case FileKind::kPal:
-    case FileKind::kPcx:
       return "give it as the palette argument of gaf_export (kbot gaf export --palette)";
+    case FileKind::kPcx:
+      return "use picture_export (kbot pcx export), or give it as the palette argument of "
+             "gaf_export (kbot gaf export --palette)";
     case FileKind::kRgbPalette:
       return "give it as the palette argument of picture_export for a RAT picture";
     case FileKind::kSavedGame: return "kbot does not read saved games";
     case FileKind::kTnt: return "kbot does not read TA maps yet";
+    case FileKind::kText:
+      return "if it is in TDF syntax (FBI, TDF, OTA, GUI), use tdf_parse (kbot tdf)";
     default: return "kbot does not read it";
   }
 }
