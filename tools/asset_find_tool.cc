@@ -69,6 +69,7 @@ std::pair<std::string, json> Opener(const std::string& context, const std::strin
   }
   if (ends({".pal", ".pcx"})) return {"palette_describe", at};
   if (ends({".raw", ".rat"})) return {"picture_export", at};
+  if (ends({".fbi", ".tdf", ".ota", ".gui"})) return {"tdf_parse", at};
   return {"vfs_list", {{"context", context}, {"pattern", path}}};
 }
 

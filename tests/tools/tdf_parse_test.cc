@@ -5,10 +5,16 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
 #include "base/json_schema.h"
+#include "base/progress.h"
+#include "tools/asset_find_tool.h"
 #include "contexts/vfs.h"
 #include "tests/support/pcx_bytes.h"
 
@@ -229,6 +235,27 @@ TEST(TdfParse, AMissingFileIsAnErrorNamingTheContext) {
   EXPECT_EQ(r.error_code, absl::StatusCode::kNotFound);
   EXPECT_EQ(r.error->rfind("context ta: units/ARMCOX.FBI: ", 0), 0u) << *r.error;
   EXPECT_NE(r.error->find("did you mean units/ARMCOM.FBI"), std::string::npos) << *r.error;
+}
+
+// asset_find's hit on a TDF file says to open it with tdf_parse.
+TEST(TdfParse, AssetFindOpensTdfFilesWithIt) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                    ("kbot_tdf_find_" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir / "units");
+  std::ofstream(dir / "units" / "ARMCOM.FBI") << kUnit;
+  absl::StatusOr<contexts::Workspace> ws =
+      contexts::Workspace::Open({{"ta", contexts::Game::kTa, dir.string()}});
+  ASSERT_TRUE(ws.ok()) << ws.status();
+  const json arguments = {{"query", "armcom"}, {"kinds", {"file"}}};
+  const Limits limits;
+  const ToolCall call{arguments, *ws, NoProgress(), StderrLogger(), limits, nullptr};
+  const ToolResult r = AssetFindTool().handler(call);
+  ASSERT_FALSE(r.error) << *r.error;
+  ASSERT_EQ(r.structured["hits"].size(), 1u) << r.structured.dump(2);
+  EXPECT_EQ(r.structured["hits"][0]["tool"], "tdf_parse");
+  EXPECT_EQ(r.structured["hits"][0]["arguments"],
+            (json{{"context", "ta"}, {"path", "units/ARMCOM.FBI"}}));
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
