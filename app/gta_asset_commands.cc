@@ -282,7 +282,8 @@ void AddGtaAssetCommands(CLI::App* gta, int& exit_code) {
                  "Font (e.g. FONT1A.FON)", tools::FontRenderTable().Params(), "font_render",
                  true, RunFont);
   AddToolCommand(gta, exit_code, "picture", "Export a frontend picture (.RAW, .RAT) as a PNG",
-                 "Picture (e.g. F_UPPER.RAW, CUT1.RAT; a .PCX too: kbot pcx export)", tools::PictureExportTable().Params(),
+                 "Picture (e.g. F_UPPER.RAW, CUT1.RAT; a .PCX too: kbot pcx export)",
+                 tools::PictureExportTable().Params(),
                  "picture_export", true, RunPicture);
   AddToolCommand(gta, exit_code, "player",
                  "Describe PLAYER_A.DAT: settings, high scores, players",

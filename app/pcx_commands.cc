@@ -1,6 +1,7 @@
 #include "app/pcx_commands.h"
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "app/file_command.h"
@@ -19,8 +20,13 @@ void AddPcxCommands(CLI::App& app, int& exit_code) {
   e->add_option("--target", o->target, "PNG to write")->required();
   // width and height size a RAW or a RAT; a PCX's header gives its size.
   std::vector<tools::Param> params;
-  for (const tools::Param& p : tools::PictureExportTable().Params()) {
-    if (p.name != "width" && p.name != "height") params.push_back(p);
+  for (tools::Param p : tools::PictureExportTable().Params()) {
+    if (p.name == "width" || p.name == "height") continue;
+    // The tool's own says what it does for a RAT too.
+    if (p.name == "palette") {
+      p.schema["description"] = "A .pal or .pcx drawn with instead of its own";
+    }
+    params.push_back(std::move(p));
   }
   AddFileCommandOptions(*e, *o, "FILE", "PCX picture (e.g. unitpics/ARMCOM.PCX)", params,
                         "Print the picture_export JSON");

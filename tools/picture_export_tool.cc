@@ -154,7 +154,8 @@ absl::StatusOr<PictureExportOutcome> ExportPicture(const Asset& asset,
   if (IsRat(asset.path)) {
     picture = RatPicture(asset, size, request, read, s.palette.emplace());
   } else if (request.palette) {
-    return absl::InvalidArgumentError("a palette is for RAT and 8-bit PCX pictures; a RAW holds its colours");
+    return absl::InvalidArgumentError(
+        "a palette is for RAT and 8-bit PCX pictures; a RAW holds its colours");
   } else {
     picture = gta::ReadRawPicture(asset.bytes, asset.path, size);
   }

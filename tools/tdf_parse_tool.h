@@ -59,7 +59,8 @@ struct TdfWarningItem {
 struct TdfParseResult {
   std::string path;
   std::string encoding;  // "windows-1252", or "utf-8" after a byte-order mark
-  size_t sections_total = 0;  // in the answer's scope (the file, or the chosen sections), all depths
+  // In the answer's scope (the file, or the chosen sections), at all depths.
+  size_t sections_total = 0;
   size_t entries_total = 0;
   size_t shown = 0;        // entries and sections in `sections`
   bool truncated = false;  // the limit cut the tree
