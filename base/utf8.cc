@@ -14,14 +14,16 @@ constexpr char16_t kWindows1252High[32] = {
     0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
     0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178};
 
-Utf8Char CodePageChar(uint8_t byte) {
-  if (byte >= 0x80 && byte < 0xA0 && kWindows1252High[byte - 0x80] != 0) {
-    return {kWindows1252High[byte - 0x80], 1};
-  }
-  return {byte, 1};
-}
+Utf8Char CodePageChar(uint8_t byte) { return {Windows1252Char(byte), 1}; }
 
 }  // namespace
+
+char32_t Windows1252Char(uint8_t byte) {
+  if (byte >= 0x80 && byte < 0xA0 && kWindows1252High[byte - 0x80] != 0) {
+    return kWindows1252High[byte - 0x80];
+  }
+  return byte;
+}
 
 Utf8Char DecodeUtf8At(absl::string_view text, size_t at) {
   const uint8_t lead = uint8_t(text[at]);

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "absl/strings/string_view.h"
@@ -23,6 +24,11 @@ struct Utf8Char {
 
 // The character that starts at byte `at` of `text`; `at` < text.size().
 Utf8Char DecodeUtf8At(absl::string_view text, size_t at);
+
+// The character a Windows-1252 byte stands for; the five bytes the code page
+// leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) stand for the Latin-1
+// control of the same value, so every byte has one and maps back.
+char32_t Windows1252Char(uint8_t byte);
 
 // `code` appended to `out` as UTF-8 (U+FFFD for a surrogate or past U+10FFFF).
 void AppendUtf8(std::string& out, char32_t code);
