@@ -236,7 +236,8 @@ void DoPiece(const RowSource& rows, std::vector<Piece>& pieces, size_t i, int le
     return false;
   });
   if (!filtered) {
-    piece.status = absl::CancelledError("PNG encoding: cancelled");
+    // A cancellation (shared.cancelled) or another piece's failure, which
+    // Outcome reports: this piece has nothing of its own to say.
     shared.stop.store(true);
     return;
   }
