@@ -51,6 +51,11 @@ const tdf::TdfFile* Build::Read(const SourceFile& file) {
   return parsed.get();
 }
 
+std::string ValueOr(const tdf::TdfSection& s, absl::string_view key) {
+  std::optional<absl::string_view> v = s.Value(key);
+  return v ? std::string(*v) : std::string();
+}
+
 std::optional<double> NumberOf(const tdf::TdfEntry* entry, absl::string_view file,
                                std::vector<Warning>& warnings) {
   if (entry == nullptr) return std::nullopt;

@@ -9,11 +9,6 @@ namespace kbot::tacatalog::internal {
 
 namespace {
 
-std::string FeatureValue(const tdf::TdfSection& s, absl::string_view key) {
-  std::optional<absl::string_view> v = s.Value(key);
-  return v ? std::string(*v) : std::string();
-}
-
 Feature MakeFeature(const tdf::TdfSection& s, const SourceFile& file,
                     std::vector<Warning>& problems) {
   Feature f;
@@ -22,12 +17,12 @@ Feature MakeFeature(const tdf::TdfSection& s, const SourceFile& file,
   f.line = s.at.line;
   f.section = &s;
   for (const std::string& hidden : file.hides) f.overrides.push_back({file.path, hidden});
-  f.world = FeatureValue(s, "world");
-  f.description = FeatureValue(s, "description");
-  f.category = FeatureValue(s, "category");
-  f.object = FeatureValue(s, "object");
-  f.filename = FeatureValue(s, "filename");
-  f.seqname = FeatureValue(s, "seqname");
+  f.world = ValueOr(s, "world");
+  f.description = ValueOr(s, "description");
+  f.category = ValueOr(s, "category");
+  f.object = ValueOr(s, "object");
+  f.filename = ValueOr(s, "filename");
+  f.seqname = ValueOr(s, "seqname");
   f.metal = NumberOf(s.Find("metal"), file.path, problems);
   f.energy = NumberOf(s.Find("energy"), file.path, problems);
   return f;

@@ -76,6 +76,9 @@ struct Build {
   absl::flat_hash_map<std::string, const tdf::TdfFile*> read_files = {};
 };
 
+// The value of `key` in `s` (the last of duplicates), or "" when absent.
+std::string ValueOr(const tdf::TdfSection& s, absl::string_view key);
+
 // A number the game reads from `entry`: nullopt and a warning ("FILE line N:
 // KEY 'VALUE' is not a number") when it is not one; nullopt when absent.
 std::optional<double> NumberOf(const tdf::TdfEntry* entry, absl::string_view file,

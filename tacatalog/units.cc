@@ -15,11 +15,6 @@ namespace kbot::tacatalog::internal {
 
 namespace {
 
-std::string ValueOr(const tdf::TdfSection& s, absl::string_view key) {
-  std::optional<absl::string_view> v = s.Value(key);
-  return v ? std::string(*v) : std::string();
-}
-
 // The slot number of "Weapon3" / "WEAPON3" (1-99), or 0.
 int WeaponSlotOf(absl::string_view name) {
   if (name.size() < 7 || name.size() > 8 || !absl::StartsWithIgnoreCase(name, "weapon")) return 0;
