@@ -22,11 +22,6 @@ using nlohmann::json;
 using testing::KbotProcess;
 using testing::KbotRun;
 
-void Write(const fs::path& path, const std::vector<uint8_t>& bytes) {
-  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
-                                              std::streamsize(bytes.size()));
-}
-
 testing::DecodedPng ReadPng(const fs::path& path) {
   const std::string bytes = testing::ReadFile(path);
   absl::StatusOr<testing::DecodedPng> png = testing::DecodePng(
@@ -38,7 +33,7 @@ testing::DecodedPng ReadPng(const fs::path& path) {
 TEST(GtaAssetCli, StyleJsonIsTheToolsAndTilesWriteASheet) {
   KbotProcess kbot;
   const std::vector<uint8_t> style = demo::DemoStyle();
-  Write(kbot.dir() / "STYLE001.G24", style);
+  testing::WriteBytes(kbot.dir() / "STYLE001.G24", style);
   KbotRun r = kbot.Run("gta style STYLE001.G24 --json");
   ASSERT_EQ(r.status, 0) << r.err;
   absl::StatusOr<tools::StyleDescription> expected =
@@ -68,7 +63,7 @@ TEST(GtaAssetCli, StyleJsonIsTheToolsAndTilesWriteASheet) {
 TEST(GtaAssetCli, FontJsonIsTheTools) {
   KbotProcess kbot;
   const std::vector<uint8_t> font = demo::DemoFont();
-  Write(kbot.dir() / "DEMO.FON", font);
+  testing::WriteBytes(kbot.dir() / "DEMO.FON", font);
   const KbotRun r = kbot.Run("gta font DEMO.FON --text 'HI 42' --scale 2 --target t.png --json");
   ASSERT_EQ(r.status, 0) << r.err;
   tools::FontRenderRequest request;
@@ -87,7 +82,7 @@ TEST(GtaAssetCli, FontJsonIsTheTools) {
 // is still missing is one line on stderr however long the text.
 TEST(GtaAssetCli, FontSaysWhatItDrewInCapitalsAndWhatItLacks) {
   KbotProcess kbot;
-  Write(kbot.dir() / "DEMO.FON", demo::DemoFont());
+  testing::WriteBytes(kbot.dir() / "DEMO.FON", demo::DemoFont());
   const KbotRun r =
       kbot.Run("gta font DEMO.FON --text 'Hi \xc3\xa9\xc3\xa9\xc3\xa8~' --target t.png");
   ASSERT_EQ(r.status, 0) << r.err;
@@ -100,7 +95,7 @@ TEST(GtaAssetCli, PictureRawAndRatWithThePaletteBesideIt) {
   KbotProcess kbot;
   std::vector<uint8_t> raw;
   for (int i = 0; i < 12; ++i) raw.insert(raw.end(), {uint8_t(i), uint8_t(10 + i), uint8_t(20 + i)});
-  Write(kbot.dir() / "PIC.RAW", raw);
+  testing::WriteBytes(kbot.dir() / "PIC.RAW", raw);
   KbotRun r = kbot.Run("gta picture PIC.RAW --target p.png --width 4 --height 3");
   ASSERT_EQ(r.status, 0) << r.err;
   testing::DecodedPng png = ReadPng(kbot.dir() / "p.png");
@@ -108,8 +103,8 @@ TEST(GtaAssetCli, PictureRawAndRatWithThePaletteBesideIt) {
   EXPECT_EQ(png.rgba[(2 * 4 + 3) * 4], 11);
   std::vector<uint8_t> pal;
   for (int i = 0; i < 256; ++i) pal.insert(pal.end(), {uint8_t(255 - i), uint8_t(i), 7});
-  Write(kbot.dir() / "f_pal.raw", pal);  // found whatever its case
-  Write(kbot.dir() / "t.rat", {0, 1, 2, 255});
+  testing::WriteBytes(kbot.dir() / "f_pal.raw", pal);  // found whatever its case
+  testing::WriteBytes(kbot.dir() / "t.rat", {0, 1, 2, 255});
   r = kbot.Run("gta picture t.rat --target r.png --width 2 --height 2 --json");
   ASSERT_EQ(r.status, 0) << r.err;
   json expected = json::parse(R"({"path": "t.rat", "format": "rat", "width": 2, "height": 2,
@@ -126,7 +121,7 @@ TEST(GtaAssetCli, PlayerJsonIsTheTools) {
   std::vector<uint8_t> player(0x414, 0);
   player[0x18] = 100;
   player[0x18 + 4] = 'A';
-  Write(kbot.dir() / "PLAYER_A.DAT", player);
+  testing::WriteBytes(kbot.dir() / "PLAYER_A.DAT", player);
   KbotRun r = kbot.Run("gta player PLAYER_A.DAT --json");
   ASSERT_EQ(r.status, 0) << r.err;
   absl::StatusOr<tools::PlayerDescription> described =
@@ -149,7 +144,7 @@ TEST(GtaAssetCli, PlayerShortFileShowsUnknownsAndStrings) {
   std::vector<uint8_t> player(0x414 - 35, 0);
   player[0x18] = 100;
   player[0x18 + 4] = 'A', player[0x18 + 5] = 'C', player[0x18 + 6] = 'E';
-  Write(kbot.dir() / "CUT.DAT", player);
+  testing::WriteBytes(kbot.dir() / "CUT.DAT", player);
   KbotRun r = kbot.Run("gta player CUT.DAT --json");
   ASSERT_EQ(r.status, 0) << r.err;
   absl::StatusOr<tools::PlayerDescription> described = tools::DescribePlayer({"CUT.DAT", player});
@@ -170,7 +165,7 @@ TEST(GtaAssetCli, PlayerShortFileShowsUnknownsAndStrings) {
   }
   std::vector<uint8_t> junk(1009, 0xee);  // every s32 reads -286331154
   junk[0] = 0;                            // binary, not text
-  Write(kbot.dir() / "JUNK.DAT", junk);
+  testing::WriteBytes(kbot.dir() / "JUNK.DAT", junk);
   r = kbot.Run("gta player JUNK.DAT");
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.err.find("JUNK.DAT: 1009 bytes, not the 1044 (0x414) of the documented layout, "
@@ -181,7 +176,7 @@ TEST(GtaAssetCli, PlayerShortFileShowsUnknownsAndStrings) {
 
 TEST(GtaAssetCli, UsageAndErrors) {
   KbotProcess kbot;
-  Write(kbot.dir() / "STYLE001.G24", demo::DemoStyle());
+  testing::WriteBytes(kbot.dir() / "STYLE001.G24", demo::DemoStyle());
   EXPECT_EQ(kbot.Run("gta tiles STYLE001.G24").status, 2);  // no --target
   EXPECT_EQ(kbot.Run("gta tiles STYLE001.G24 --target x.png --kind side --remap 1").status, 2);
   EXPECT_EQ(kbot.Run("gta picture PIC.RAW --target p.png --width 4").status, 2);
@@ -190,7 +185,7 @@ TEST(GtaAssetCli, UsageAndErrors) {
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err, "kbot: gta tiles: STYLE001.G24: no lid tile 6: the style has 6 lid tile(s)\n");
   EXPECT_FALSE(fs::exists(kbot.dir() / "x.png"));
-  Write(kbot.dir() / "bad.g24", {1, 2, 3});
+  testing::WriteBytes(kbot.dir() / "bad.g24", {1, 2, 3});
   r = kbot.Run("gta style bad.g24");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err.rfind("kbot: gta style: bad.g24: ", 0), 0u) << r.err;

@@ -23,10 +23,6 @@ using testing::KbotProcess;
 using testing::KbotRun;
 
 void Write(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
-void Write(const fs::path& path, const std::vector<uint8_t>& bytes) {
-  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
-                                              std::streamsize(bytes.size()));
-}
 
 constexpr const char* kUnit =
     "[UNITINFO]\r\n"
@@ -82,7 +78,7 @@ TEST(TdfCli, FailuresAndUsage) {
   testing::PcxFixture pcx;
   pcx.bytes_per_line = 2;
   pcx.data = {0, 0};
-  Write(kbot.dir() / "pic.fbi", testing::LayOutPcx(pcx));
+  testing::WriteBytes(kbot.dir() / "pic.fbi", testing::LayOutPcx(pcx));
 
   KbotRun r = kbot.Run("tdf bad.fbi");
   EXPECT_EQ(r.status, 1);
@@ -121,7 +117,7 @@ std::vector<int> Pixel(const testing::DecodedPng& png, int x, int y) {
 TEST(PcxCli, ExportDrawsWithTheTrailerAndSaysSo) {
   KbotProcess kbot;
   const std::vector<uint8_t> pcx = testing::LayOutPcx(testing::IndexedPcx());
-  Write(kbot.dir() / "ARMCOM.PCX", pcx);
+  testing::WriteBytes(kbot.dir() / "ARMCOM.PCX", pcx);
   KbotRun r = kbot.Run("pcx export ARMCOM.PCX --target armcom.png");
   ASSERT_EQ(r.status, 0) << r.err;
   const uintmax_t size = fs::file_size(kbot.dir() / "armcom.png");
@@ -143,10 +139,10 @@ TEST(PcxCli, WithoutATrailerTaPaletteOrTheOneGiven) {
   KbotProcess kbot;
   testing::PcxFixture bare = testing::IndexedPcx();
   bare.trailer = false;
-  Write(kbot.dir() / "bare.pcx", testing::LayOutPcx(bare));
+  testing::WriteBytes(kbot.dir() / "bare.pcx", testing::LayOutPcx(bare));
   std::vector<uint8_t> pal;
   for (int i = 0; i < 256; ++i) pal.insert(pal.end(), {uint8_t(i), uint8_t(i), 9, 0});
-  Write(kbot.dir() / "grey.pal", pal);
+  testing::WriteBytes(kbot.dir() / "grey.pal", pal);
   KbotRun r = kbot.Run("pcx export bare.pcx --target a.png");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.err,
@@ -160,7 +156,7 @@ TEST(PcxCli, WithoutATrailerTaPaletteOrTheOneGiven) {
 
 TEST(PcxCli, ExportFailures) {
   KbotProcess kbot;
-  Write(kbot.dir() / "ARMCOM.PCX", testing::LayOutPcx(testing::IndexedPcx()));
+  testing::WriteBytes(kbot.dir() / "ARMCOM.PCX", testing::LayOutPcx(testing::IndexedPcx()));
   Write(kbot.dir() / "unit.fbi", kUnit);
   KbotRun r = kbot.Run("pcx export unit.fbi --target u.png");
   EXPECT_EQ(r.status, 1);
