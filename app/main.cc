@@ -16,8 +16,10 @@
 #include "app/gta_commands.h"
 #include "app/hpi_commands.h"
 #include "app/mcp_command.h"
+#include "app/mod_commands.h"
 #include "app/pcx_commands.h"
 #include "app/tdf_command.h"
+#include "app/unit_commands.h"
 #include "app/tool_commands.h"
 
 namespace {
@@ -42,6 +44,8 @@ const std::vector<CommandGroup>& CommandGroups() {
       {{"explore"}, AddExploreCommand}, {{"find", "vfs", "palette"}, AddToolCommands},
       {{"demo"}, AddDemoCommand},      {{"context"}, AddContextCommands},
       {{"tdf"}, AddTdfCommand},        {{"pcx"}, AddPcxCommands},
+      {{"weapon", "feature", "side"}, AddModCommands},
+      {{"unit"}, AddUnitCommands},
   };
   return groups;
 }

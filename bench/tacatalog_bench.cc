@@ -11,6 +11,13 @@
 //   BM_TacatalogCachedVsParse CatalogOf on an unchanged context (listing,
 //                             stats, fingerprint, one cache hit) against the
 //                             same parse baseline; ratio = cached / parse
+//   BM_UnitList               unit_list's answer on the built catalog (side
+//                             filter, a condition, a sort by a number, the
+//                             first page of 100; the figure: < 5 ms),
+//                             and the whole call (ListUnits: CatalogOf's
+//                             freshness check, then the same answer), against
+//                             CatalogOf alone; counters list_ms, call_ms,
+//                             check_ms, list_per_check = list_ms / check_ms
 #include <benchmark/benchmark.h>
 
 #include <chrono>
@@ -23,6 +30,8 @@
 #include "contexts/workspace.h"
 #include "formats/tdf/tdf.h"
 #include "tacatalog/catalog.h"
+#include "tools/unit_list_tool.h"
+#include "tools/unit_rows.h"
 
 namespace kbot::bench {
 namespace {
@@ -121,27 +130,35 @@ void BM_TacatalogBuildVsParse(benchmark::State& state) {
 }
 BENCHMARK(BM_TacatalogBuildVsParse)->Unit(benchmark::kMillisecond)->Iterations(10);
 
-void BM_TacatalogCachedVsParse(benchmark::State& state) {
-  const Mod& mod = TheMod();
-  // A context over the same files; it borrows the VFS through a shim.
-  struct Borrowed final : contexts::Vfs {
-    const contexts::Vfs& v;
-    explicit Borrowed(const contexts::Vfs& vfs) : v(vfs) {}
-    absl::StatusOr<contexts::VfsFile> Read(absl::string_view p) const override {
-      return v.Read(p);
-    }
-    absl::StatusOr<contexts::VfsStat> Stat(absl::string_view p) const override {
-      return v.Stat(p);
-    }
-    absl::StatusOr<std::vector<contexts::VfsEntry>> List(Progress& pr) const override {
-      return v.List(pr);
-    }
-    std::vector<contexts::VfsSource> Sources() const override { return v.Sources(); }
-  };
+// A context over the same files; it borrows the VFS through a shim.
+struct Borrowed final : contexts::Vfs {
+  const contexts::Vfs& v;
+  explicit Borrowed(const contexts::Vfs& vfs) : v(vfs) {}
+  absl::StatusOr<contexts::VfsFile> Read(absl::string_view p) const override {
+    return v.Read(p);
+  }
+  absl::StatusOr<contexts::VfsStat> Stat(absl::string_view p) const override {
+    return v.Stat(p);
+  }
+  absl::StatusOr<std::vector<contexts::VfsEntry>> List(Progress& pr) const override {
+    return v.List(pr);
+  }
+  std::vector<contexts::VfsSource> Sources() const override { return v.Sources(); }
+};
+
+// A context over the mod whose catalog is built and kept in its parse cache.
+contexts::Context KeptContext(const Mod& mod) {
   contexts::Context context;
+  context.name = "bench";
   context.vfs = std::make_unique<Borrowed>(*mod.vfs);
   context.parse_cache = std::make_shared<contexts::ParseCache>(size_t(1) << 30);
   if (!tacatalog::CatalogOf(context).ok()) std::abort();  // built and kept
+  return context;
+}
+
+void BM_TacatalogCachedVsParse(benchmark::State& state) {
+  const Mod& mod = TheMod();
+  contexts::Context context = KeptContext(mod);
   double cached = 0, parse = 0;
   for (auto _ : state) {
     auto t0 = std::chrono::steady_clock::now();
@@ -159,6 +176,39 @@ void BM_TacatalogCachedVsParse(benchmark::State& state) {
   state.counters["cache_hits"] = double(context.parse_cache->stats().hits);
 }
 BENCHMARK(BM_TacatalogCachedVsParse)->Unit(benchmark::kMillisecond)->Iterations(10);
+
+void BM_UnitList(benchmark::State& state) {
+  const Mod& mod = TheMod();
+  contexts::Context context = KeptContext(mod);
+  std::shared_ptr<const tacatalog::Catalog> catalog = *tacatalog::CatalogOf(context);
+  tools::UnitListRequest request;
+  request.side = "ARM";
+  request.where = {"buildcostmetal<2500"};
+  request.sort = "-maxdamage";
+  request.limit = tools::kDefaultCatalogPage;
+  double list = 0, call = 0, check = 0;
+  for (auto _ : state) {
+    auto t0 = std::chrono::steady_clock::now();
+    const tools::UnitRows rows(*catalog);
+    auto keep = tools::UnitFilter(rows, *catalog, {request.side, request.tedclass, request.category});
+    absl::StatusOr<tools::CatalogPage> page = tools::ListRows(rows, request, rows.DefaultFields(), *keep);
+    list += Seconds(t0);
+    if (!page.ok() || page->rows.size() != tools::kDefaultCatalogPage) std::abort();
+    t0 = std::chrono::steady_clock::now();
+    absl::StatusOr<tools::UnitListResult> whole = tools::ListUnits(context, request, NoProgress());
+    call += Seconds(t0);
+    if (!whole.ok() || whole->total != page->total) std::abort();
+    t0 = std::chrono::steady_clock::now();
+    benchmark::DoNotOptimize(tacatalog::CatalogOf(context));
+    check += Seconds(t0);
+  }
+  const double n = double(state.iterations());
+  state.counters["list_ms"] = list / n * 1e3;
+  state.counters["call_ms"] = call / n * 1e3;
+  state.counters["check_ms"] = check / n * 1e3;
+  state.counters["list_per_check"] = list / check;
+}
+BENCHMARK(BM_UnitList)->Unit(benchmark::kMillisecond)->Iterations(20);
 
 }  // namespace
 }  // namespace kbot::bench

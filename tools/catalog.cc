@@ -26,6 +26,14 @@
 #include "tools/style_describe_tool.h"
 #include "tools/style_tiles_tool.h"
 #include "tools/tdf_parse_tool.h"
+#include "tools/feature_describe_tool.h"
+#include "tools/feature_list_tool.h"
+#include "tools/side_list_tool.h"
+#include "tools/weapon_describe_tool.h"
+#include "tools/weapon_list_tool.h"
+#include "tools/unit_compare_tool.h"
+#include "tools/unit_describe_tool.h"
+#include "tools/unit_list_tool.h"
 #include "tools/vfs_list_tool.h"
 #include "tools/tool_support.h"
 #include "formats/gaf/gaf.h"
@@ -78,7 +86,7 @@ const std::vector<std::string>& DeclaredValues(absl::string_view argument) {
 }  // namespace
 
 const std::vector<std::string>& Toolsets() {
-  static const std::vector<std::string> toolsets = {"gaf", "hpi", "palette", "gta", "tdf"};
+  static const std::vector<std::string> toolsets = {"gaf", "hpi", "palette", "gta", "tdf", "units"};
   return toolsets;
 }
 
@@ -90,6 +98,10 @@ std::string ToolsetOf(absl::string_view tool_name) {
   if (absl::StartsWith(tool_name, "hpi_")) return "hpi";
   if (absl::StartsWith(tool_name, "palette_")) return "palette";
   if (absl::StartsWith(tool_name, "tdf_")) return "tdf";  // TA's text files
+  // The catalog of a TA mod (tacatalog/).
+  for (const char* prefix : {"unit_", "weapon_", "feature_", "side_"}) {
+    if (absl::StartsWith(tool_name, prefix)) return "units";
+  }
   return "gta";  // maps, styles, texts, fonts, pictures, settings
 }
 
@@ -119,7 +131,9 @@ std::vector<Tool> AllTools() {
           MapDescribeTool(),   MapRenderTool(),       StyleDescribeTool(),
           StyleTilesTool(),    FxtDecodeTool(),       FontRenderTool(),
           PictureExportTool(), PlayerDescribeTool(),  PaletteDescribeTool(),
-          TdfParseTool()};
+          TdfParseTool(),      UnitListTool(),        UnitDescribeTool(),
+          UnitCompareTool(),   WeaponListTool(),      WeaponDescribeTool(),
+          FeatureListTool(),   FeatureDescribeTool(), SideListTool()};
 }
 
 absl::StatusOr<std::vector<std::string>> CompleteArgument(absl::string_view argument,

@@ -72,6 +72,18 @@ const std::map<std::string, Walk>& Walks() {
       {"player_describe", {"gta player", "FILE", {{"path", "GTADATA/PLAYER_A.DAT"}}}},
       {"tdf_parse",
        {"tdf", "FILE", {{"path", "units/ARMCOM.FBI"}, {"section", "unitinfo"}, {"limit", 2}}}},
+      {"unit_list", {"unit list", "", {{"sort", "-id"}, {"limit", 3}}}},
+      {"unit_describe",
+       {"unit describe", "", {{"unit", "ARAKNIGHT"}}, {{"unit", "UNIT"}, {"picture", "--picture"}}}},
+      {"unit_compare",
+       {"unit compare", "", {{"units", {"ARAKNIGHT", "ARAARCHER"}}, {"only_differing", true}},
+        {{"units", "UNITS"}}}},
+      {"weapon_list", {"weapon list", "", {{"unit", "ARAARCHER"}, {"sort", "-damage"}}}},
+      {"weapon_describe", {"weapon describe", "", {{"weapon", "ARAKNIGHT/WEAPON1"}}}},
+      {"feature_list",
+       {"feature list", "", {{"category", "trees"}, {"fields", {"id", "seqname"}}}}},
+      {"feature_describe", {"feature describe", "", {{"feature", "Tree1"}}}},
+      {"side_list", {"side list", "", json::object()}},
   };
   return *walks;
 }

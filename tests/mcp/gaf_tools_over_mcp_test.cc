@@ -47,7 +47,10 @@ TEST_F(ToolsOverMcp, EveryToolDeclaresItsMetadata) {
                                              "map_describe", "map_render", "style_describe",
                                              "style_tiles", "fxt_decode", "font_render",
                                              "picture_export", "player_describe",
-                                             "palette_describe", "tdf_parse"}));
+                                             "palette_describe", "tdf_parse", "unit_list",
+                                             "unit_describe", "unit_compare", "weapon_list",
+                                             "weapon_describe", "feature_list",
+                                             "feature_describe", "side_list"}));
 }
 
 TEST_F(ToolsOverMcp, ContextListShowsTheDemo) {

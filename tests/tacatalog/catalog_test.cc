@@ -10,65 +10,18 @@
 
 #include "contexts/game_folder_vfs.h"
 #include "tests/contexts/test_dir.h"
-#include "tests/support/hpi_bytes.h"
+#include "tests/support/ta_mod.h"
 
 namespace kbot::tacatalog {
 namespace {
 
 namespace fs = std::filesystem;
 
-constexpr char kSidedata[] =
-    "[SIDE0]\r\n{\r\nname=ARM;\r\nnameprefix=ARM;\r\ncommander=ARMCOM;\r\n}\r\n"
-    "[SIDE1]\r\n{\r\nname=CORE;\r\nnameprefix=COR;\r\ncommander=CORCOM;\r\n}\r\n"
-    "[CANBUILD]\r\n{\r\n[ARMCOM]\r\n{\r\ncanbuild1=ARMSOLAR;\r\ncanbuild2=NOSUCH;\r\n}\r\n}\r\n";
-
-std::string UnitFbi(const std::string& body) { return "[UNITINFO]\n{\n" + body + "}\n"; }
-
 class CatalogTest : public testing::TempDirTest {
  protected:
   void SetUp() override {
     TempDirTest::SetUp();
-    Put("gamedata/sidedata.tdf", kSidedata);
-    Put("units/ARMCOM.fbi",
-        UnitFbi("UnitName=ARMCOM;\nSide=ARM;\nName=Commander;\nDescription=Commander;\n"
-                "Category=ARM COMMANDER  LEVEL10;\nTEDClass=COMMANDER;\nBuildCostMetal=2500;\n"
-                "BuildCostEnergy=25000;\nBuildTime=60000;\nWorkerTime=300;\nMaxDamage=3000;\n"
-                "MaxVelocity=1.25;\nBuilder=1;\nWeapon1=ARM_DISINTEGRATOR;\nWeapon2=EMG;\n"
-                "MyModKey=kept;\n"));
-    Put("units/armsolar.fbi", UnitFbi("UnitName=ARMSOLAR;\nSide=ARM;\nName=Solar;\n"));
-    // Overrides the archive's copy of this path, and its armflash2.fbi's id.
-    Put("units/armflash.fbi",
-        UnitFbi("UnitName=ARMFLASH;\nSide=ARM;\nName=Flash;\nBuildCostMetal=lots;\n"
-                "MaxDamage=640;\nWeapon1=EMG;\n"));
-    Put("units/CORCOM.fbi", UnitFbi("UnitName=CORCOM;\nSide=CORE;\nName=Commander;\n"));
-    Put("units/corak.fbi", UnitFbi("UnitName=CORAK;\nSide=CORE;\nWeapon1=NOSUCHGUN;\n"));
-    Put("units/corllt.fbi", UnitFbi("UnitName=CORLLT;\nSide=GAIA;\nWeapon1=CORE_LASER;\n"));
-    Put("units/broken.fbi", "[UNITINFO\n{\n}\n");
-    Put("weapons/weapons.tdf",
-        "[EMG]\n{\nID=1;\nname=Energy Machine Gun;\n[DAMAGE]\n{\ndefault=10;\nCORAK=5;\n"
-        "ARMCOM=big;\n}\n}\n[CORE_LASER]\n{\nname=Laser;\n[DAMAGE]\n{\ndefault=75;\n}\n}\n");
-    Put("weapons/dgun.tdf",
-        "[ARM_DISINTEGRATOR]\n{\nname=D-Gun;\n[DAMAGE]\n{\ndefault=99999;\n}\n}\n");
-    Put("download/corak.tdf",
-        "[MENUENTRY1]\n{\nUNITMENU=CORCOM;\nMENU=2;\nBUTTON=1;\nUNITNAME=CORAK;\n}\n"
-        "[MENUENTRY2]\n{\nUNITMENU=CORCOM;\nMENU=two;\nBUTTON=0;\nUNITNAME=CORLLT;\n}\n"
-        "[MENUENTRY3]\n{\nUNITMENU=CORCOM;\nUNITNAME=NOSUCH;\n}\n");
-    Put("guis/ARMCOM1.GUI",
-        "[GADGET0]\n{\n[COMMON]\n{\nid=0;\nname=ARMCOM1;\n}\n}\n"
-        "[GADGET1]\n{\n[COMMON]\n{\nid=1;\nname=ARMFLASH;\n}\n}\n"
-        "[GADGET2]\n{\n[COMMON]\n{\nid=1;\nname=ARMATTACK;\n}\n}\n"
-        "[GADGET3]\n{\n[COMMON]\n{\nid=1;\nname=armsolar;\n}\n}\n");
-    Put("features/all worlds/rocks.tdf",
-        "[Rock1]\n{\nworld=all worlds;\ndescription=Rock;\nobject=rock1;\nmetal=5;\n"
-        "energy=x;\n}\n");
-    Put("objects3d/armcom.3do", "3do");
-    Put("scripts/ARMCOM.COB", "cob");
-    Put("unitpics/armcom.pcx", "pcx");
-    const std::vector<uint8_t> hpi = testing::FlatHpiV1(
-        {{"units/ARMFLASH.fbi", testing::BytesOf(UnitFbi("UnitName=ARMFLASH;\nName=Old;\n"))},
-         {"units/armflash2.fbi", testing::BytesOf(UnitFbi("UnitName=ArmFlash;\nName=Two;\n"))},
-         {"unitpics/ARMFLASH.PCX", testing::BytesOf("pcx")}});
-    Put("mod.hpi", std::string(hpi.begin(), hpi.end()));
+    for (const auto& [path, bytes] : testing::TaModFiles()) Put(path, bytes);
   }
 
   std::shared_ptr<const Catalog> Built() {

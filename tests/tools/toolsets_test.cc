@@ -34,8 +34,12 @@ TEST(Toolsets, EveryToolIsInOneAndUnknownOnesAreRefused) {
         << t.name;
   }
   EXPECT_EQ(ToolsOf({"gaf", "maps"}).status().message(),
-            "unknown toolset \"maps\" (use gaf, hpi, palette, gta, tdf)");
+            "unknown toolset \"maps\" (use gaf, hpi, palette, gta, tdf, units)");
   EXPECT_EQ(ToolsetOf("tdf_parse"), "tdf");
+  for (const char* name : {"unit_list", "unit_describe", "unit_compare", "weapon_list",
+                           "weapon_describe", "feature_list", "feature_describe", "side_list"}) {
+    EXPECT_EQ(ToolsetOf(name), "units") << name;
+  }
 }
 
 }  // namespace
