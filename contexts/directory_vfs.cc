@@ -93,6 +93,8 @@ class DirectoryVfs final : public Vfs {
   }
 
   absl::StatusOr<Found> Resolve(absl::string_view given) const;
+  bool ResolvePlain(const std::string& norm, Found& found) const;
+  static absl::StatusOr<Found> RegularFile(Found found, absl::string_view given);
   // A FileBytes error names the real path; the caller knows the one it gave.
   static absl::Status Rename(const absl::Status& s, const std::string& real,
                              absl::string_view given) {
@@ -114,6 +116,7 @@ absl::StatusOr<DirectoryVfs::Found> DirectoryVfs::Resolve(absl::string_view give
   const auto missing = [&] { return absl::NotFoundError(absl::StrCat(given, ": no such file")); };
 
   Found found;
+  if (ResolvePlain(*norm, found)) return RegularFile(std::move(found), given);
   fs::path full = fs::path(root_) / *norm;
   found.spelling = *norm;
   if (!Exists(full)) {
@@ -142,6 +145,30 @@ absl::StatusOr<DirectoryVfs::Found> DirectoryVfs::Resolve(absl::string_view give
   found.real = real.string();
   if (!Inside(found.real)) return leaves();
   if (::stat(found.real.c_str(), &found.st) != 0) return missing();  // a dangling link
+  return RegularFile(std::move(found), given);
+}
+
+// The common case, in one lstat per component and nothing else: the path as
+// spelt names an existing file through no symbolic link. The root is
+// canonical, so then root/norm is the real path and the last lstat the file's
+// own stat. Anything else (a missing component, another spelling, a link on
+// the way, an error) is false, and Resolve takes the general path, whose
+// weakly_canonical costs a readlink and a stat per component of the absolute
+// path: on a 5,000-file mod that was most of what a catalog's check cost.
+bool DirectoryVfs::ResolvePlain(const std::string& norm, Found& found) const {
+  std::string path = prefix_;
+  for (absl::string_view part : absl::StrSplit(norm, '/')) {
+    if (path.size() > prefix_.size()) path += '/';
+    path.append(part.data(), part.size());
+    if (::lstat(path.c_str(), &found.st) != 0 || S_ISLNK(found.st.st_mode)) return false;
+  }
+  found.real = std::move(path);
+  found.spelling = norm;
+  return true;
+}
+
+absl::StatusOr<DirectoryVfs::Found> DirectoryVfs::RegularFile(Found found,
+                                                              absl::string_view given) {
   if (S_ISDIR(found.st.st_mode)) {
     return absl::FailedPreconditionError(absl::StrCat(given, ": is a folder"));
   }

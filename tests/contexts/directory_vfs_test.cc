@@ -179,6 +179,33 @@ TEST_F(DirectoryVfsTest, LinkLoopsAndDanglingLinksDoNotHang) {
   EXPECT_EQ(ReadText("loop/a.txt"), "a");  // a link back into the root stays inside
 }
 
+// Plain paths (no link on the way) and paths through links inside the root
+// name the same real file; a link leading out anywhere on the way is refused.
+TEST_F(DirectoryVfsTest, IdentityIsTheRealPathThroughLinksInside) {
+  const fs::path real_root = fs::canonical(root_);
+  fs::create_directory_symlink(root_ / "anims", root_ / "art");
+  fs::create_symlink("Sub/deep.taf", root_ / "anims" / "deep-alias.taf");
+  fs::create_directory_symlink(dir_ / "outside", root_ / "anims" / "Sub" / "out");
+  struct stat st {};
+  ASSERT_EQ(::stat((root_ / "anims" / "Sub" / "deep.taf").c_str(), &st), 0);
+  for (absl::string_view path : {"anims/Sub/deep.taf", "art/Sub/deep.taf", "ART/sub/DEEP.TAF",
+                                 "anims/deep-alias.taf", "art/deep-alias.taf"}) {
+    absl::StatusOr<VfsStat> got = vfs_->Stat(path);
+    ASSERT_TRUE(got.ok()) << path << ": " << got.status();
+    EXPECT_EQ(got->identity.file, (real_root / "anims" / "Sub" / "deep.taf").string()) << path;
+    EXPECT_EQ(got->identity.inode, uint64_t(st.st_ino)) << path;
+    EXPECT_EQ(got->identity.device, uint64_t(st.st_dev)) << path;
+    EXPECT_EQ(got->size, 5u) << path;
+    EXPECT_EQ(ReadText(path), "TAF22") << path;
+  }
+  EXPECT_EQ(vfs_->Stat("anims/Sub/deep.taf")->path, "anims/Sub/deep.taf");
+  EXPECT_EQ(vfs_->Stat("ART/sub/DEEP.TAF")->path, "art/Sub/deep.taf");
+  EXPECT_EQ(ReadText("anims/Sub/out/secret.txt"),
+            "error: anims/Sub/out/secret.txt: leaves the context folder");
+  EXPECT_EQ(ReadText("art/Sub/out/secret.txt"),
+            "error: art/Sub/out/secret.txt: leaves the context folder");
+}
+
 TEST_F(DirectoryVfsTest, SpecialFilesAreNeitherReadNorListed) {
   ASSERT_EQ(::mkfifo((root_ / "pipe").c_str(), 0600), 0);
   EXPECT_EQ(ReadText("pipe"), "error: pipe: not a regular file");
