@@ -48,7 +48,7 @@ std::optional<ParseCache::Value> ParseCache::Find(const Key& key) {
   return it->second->value;
 }
 
-void ParseCache::Put(const Key& key, Value value, size_t bytes) {
+bool ParseCache::Put(const Key& key, Value value, size_t bytes) {
   const bool cancelled = value.status.code() == absl::StatusCode::kCancelled;
   const bool racy = WallClockNs() - key.file.modified_ns < kParseCacheRacyNs;
   std::string flat = key.file.known() ? Flatten(key) : std::string();
@@ -56,7 +56,7 @@ void ParseCache::Put(const Key& key, Value value, size_t bytes) {
   std::lock_guard<std::mutex> lock(mu_);
   if (!key.file.known() || cancelled || racy || total > stats_.capacity) {
     ++stats_.refused;
-    return;
+    return false;
   }
   if (auto it = index_.find(flat); it != index_.end()) {
     // Two calls parsed the same file at once: keep the later one's value.
@@ -69,6 +69,7 @@ void ParseCache::Put(const Key& key, Value value, size_t bytes) {
   index_.emplace(std::move(flat), lru_.begin());
   stats_.bytes += total;
   ++stats_.stores;
+  return true;
 }
 
 void ParseCache::EvictAbove(size_t bound) {

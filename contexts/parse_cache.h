@@ -82,8 +82,8 @@ class ParseCache {
   std::optional<Value> Find(const Key& key);
   // Keeps `value`, which holds about `bytes` bytes of memory, evicting the
   // least recently used values above the bound. Refused (see Stats) rather
-  // than kept when it could be wrong or could never fit.
-  void Put(const Key& key, Value value, size_t bytes);
+  // than kept when it could be wrong or could never fit. True when kept.
+  bool Put(const Key& key, Value value, size_t bytes);
 
   // A new bound; 0 keeps nothing. Evicts down to it at once.
   void SetCapacity(size_t bytes);

@@ -40,6 +40,11 @@ Context OpenContext(const ContextSpec& spec) {
 
 }  // namespace
 
+std::shared_ptr<ChangeWatch> Context::Watch() const {
+  if (builtin || root.empty() || !unavailable.empty() || changes == nullptr) return nullptr;
+  return changes->Get(root);
+}
+
 absl::StatusOr<Workspace> Workspace::Open(const std::vector<ContextSpec>& specs,
                                           const BuiltinFactory& builtin,
                                           std::vector<std::string> problems) {

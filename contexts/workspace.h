@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "contexts/context_watch.h"
 #include "contexts/parse_cache.h"
 #include "contexts/registry.h"
 #include "contexts/vfs.h"
@@ -29,6 +30,16 @@ struct Context {
   // one cache, shared by all its contexts. Null (a context made by hand):
   // every call parses again.
   std::shared_ptr<ParseCache> parse_cache;
+  // Changes under `root` (contexts/context_watch.h), watched from the first
+  // call of Watch(), never when the workspace opens; and the keys of values
+  // worked out from the whole folder, valid while nothing changes.
+  std::shared_ptr<ContextWatch> changes = std::make_shared<ContextWatch>();
+
+  // The watch over the folder, started by the first call; null for the
+  // built-in context, an unavailable one, one without a folder, and a folder
+  // that cannot be watched (see ChangeWatch::Start): callers then take their
+  // full path.
+  std::shared_ptr<ChangeWatch> Watch() const;
 };
 
 // Makes the context served when no spec names one. The app passes the demo

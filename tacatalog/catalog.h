@@ -200,9 +200,15 @@ absl::StatusOr<std::shared_ptr<const Catalog>> BuildCatalog(const contexts::Vfs&
 // The catalog of `context`, built once and kept in the context's parse cache
 // while every file it read is as it was and the listing of the files it
 // looks at is the same (a file added, removed, edited or replaced builds it
-// again; see cache.cc). Each call lists the context and stats those files.
-// Thread-safe; two calls racing on a change may both build. A context
-// without a parse cache builds every time.
+// again; see cache.cc). Each call lists the context and stats those files,
+// but on a folder context whose change watch runs (context.Watch(), started
+// by the first call; contexts/change_watch.h): there a call that finds no
+// event since the catalog was kept (nothing created, deleted, written,
+// renamed or touched anywhere under the folder) answers it without listing
+// or statting anything; any event takes the full path. A catalog the cache
+// refused (a file modified under two seconds ago: the racy rule) is never
+// answered that way. Thread-safe; two calls racing on a change may both
+// build. A context without a parse cache builds every time.
 absl::StatusOr<std::shared_ptr<const Catalog>> CatalogOf(const contexts::Context& context,
                                                          Progress& progress = NoProgress(),
                                                          const Limits& limits = {});
