@@ -4,6 +4,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "demo/demo_kingdoms.h"
 #include "formats/hpi/hpi_writer.h"
 #include "formats/palette/palette.h"
 
@@ -41,10 +42,12 @@ absl::StatusOr<DemoAsset> MakeDemoArchive(const std::vector<DemoAsset>& loose) {
   if (!aramon.ok()) return aramon.status();
   absl::StatusOr<std::vector<uint8_t>> veruna = RotatedPalettePcx(*std::move(aramon));
   if (!veruna.ok()) return veruna.status();
+  DemoAsset knight = DemoArchivedKnight();
   absl::StatusOr<std::vector<uint8_t>> archive =
       hpi::WriteHpi({{"anims/cursors.gaf", *std::move(cursors)},
                      {"units/verflag.gaf", *std::move(flag)},
-                     {"palettes/veruna.pcx", *std::move(veruna)}},
+                     {"palettes/veruna.pcx", *std::move(veruna)},
+                     {std::move(knight.path), std::move(knight.bytes)}},
                     {2, hpi::Compression::kZlib});
   if (!archive.ok()) {
     return absl::InternalError(absl::StrCat("demo archive: ", archive.status().message()));

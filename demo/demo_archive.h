@@ -19,7 +19,10 @@ inline constexpr const char* kDemoArchiveName = "demo.ufo";
 //                        the archive;
 //   palettes/veruna.pcx  aramon.pcx with its palette's channels rotated
 //                        (R, G, B becomes B, R, G): the side palette that
-//                        verflag resolves to, read from inside the archive.
+//                        verflag resolves to, read from inside the archive;
+//   units/araknight.fbi  an older ARAKNIGHT (demo_kingdoms.h,
+//                        DemoArchivedKnight) that the loose one overrides, so
+//                        the unit catalog shows which file won.
 // `loose` must hold anims/cursors.gaf, units/araflag.gaf and palettes/aramon.pcx.
 absl::StatusOr<DemoAsset> MakeDemoArchive(const std::vector<DemoAsset>& loose);
 

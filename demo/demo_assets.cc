@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "demo/demo_archive.h"
 #include "demo/demo_gta.h"
+#include "demo/demo_kingdoms.h"
 #include "formats/gaf/gaf_writer.h"
 #include "formats/palette/palette.h"
 
@@ -575,6 +576,7 @@ absl::StatusOr<std::vector<DemoAsset>> MakeDemoAssets() {
   absl::StatusOr<std::vector<DemoAsset>> gta = MakeDemoGtaAssets();
   if (!gta.ok()) return gta.status();
   for (DemoAsset& a : *gta) assets.push_back(std::move(a));
+  for (DemoAsset& a : MakeDemoKingdomsAssets()) assets.push_back(std::move(a));
   absl::StatusOr<DemoAsset> archive = MakeDemoArchive(assets);
   if (!archive.ok()) return archive.status();
   assets.push_back(*std::move(archive));

@@ -54,9 +54,16 @@ struct DemoAsset {
 // palettes/aramon.pcx  A 1 x 1 PCX whose palette is Aramon's: cool blues and
 //                    silvers where TA has oranges and greys.
 // GTADATA/...        the GTA1 data set (see demo_gta.h).
-// demo.ufo           An archive of three more files (see demo_archive.h): a
+// units/*.fbi, canbuild/..., features/all worlds/trees.tdf
+//                    A small TA: Kingdoms mod for the unit catalog (see
+//                    demo_kingdoms.h): six units (ARAMONARCH, ARAKNIGHT,
+//                    ARAARCHER, VERMONARCH, VERSCOUT, MONDRAGON) with their
+//                    [WEAPONn], three build-menu entries and two features
+//                    drawn from anims/atlas.gaf. No 3DO, COB or JPEG for them.
+// demo.ufo           An archive of four more files (see demo_archive.h): a
 //                    copy of anims/cursors.gaf that the loose one hides,
-//                    units/verflag.gaf and its side palette palettes/veruna.pcx.
+//                    units/verflag.gaf and its side palette palettes/veruna.pcx,
+//                    and an older units/araknight.fbi that the loose one hides.
 absl::StatusOr<std::vector<DemoAsset>> MakeDemoAssets();
 
 }  // namespace kbot::demo

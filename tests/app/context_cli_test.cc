@@ -29,7 +29,7 @@ class ContextCli : public ::testing::Test {
   // Runs kbot in `dir_` with KBOT_CONFIG_DIR set to `config_`.
   KbotRun Kbot(const std::string& args) { return kbot_.Run(args); }
 
-  // The demo's loose files, and the two of demo.ufo's three that no loose
+  // The demo's loose files, and the two of demo.ufo's four that no loose
   // file hides.
   json DemoJson() {
     const size_t loose = demo::MakeDemoAssets()->size();
@@ -38,7 +38,7 @@ class ContextCli : public ::testing::Test {
         "files": )" + std::to_string(loose + 2) + R"(,
         "sources": [{"name": "built-in", "kind": "built-in", "files": )" +
                        std::to_string(loose) + R"(},
-                    {"name": "demo.ufo", "kind": "archive", "version": 2, "files": 3}]}]})");
+                    {"name": "demo.ufo", "kind": "archive", "version": 2, "files": 4}]}]})");
   }
 
   testing::KbotProcess kbot_;

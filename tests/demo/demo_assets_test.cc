@@ -101,7 +101,14 @@ TEST(DemoAssets, ListsEveryFileInOrder) {
                                              "anims/atlas.pcx", "units/araflag.gaf",
                                              "palettes/aramon.pcx", "GTADATA/ENGLISH.FXT",
                                              "GTADATA/DEMO.CMP", "GTADATA/STYLE001.G24",
-                                             "GTADATA/DEMO.FON", "demo.ufo"}));
+                                             "GTADATA/DEMO.FON", "units/aramonarch.fbi",
+                                             "units/araknight.fbi", "units/araarcher.fbi",
+                                             "units/vermonarch.fbi", "units/verscout.fbi",
+                                             "units/mondragon.fbi",
+                                             "canbuild/ARAMONARCH/ARAKNIGHT.tdf",
+                                             "canbuild/ARAMONARCH/ARAARCHER.tdf",
+                                             "canbuild/VERMONARCH/VERSCOUT.tdf",
+                                             "features/all worlds/trees.tdf", "demo.ufo"}));
 }
 
 // Other tests (and users' notes) depend on these three, byte for byte.

@@ -48,13 +48,14 @@ TEST(DemoContext, ServesTheDemoAssets) {
   }
   EXPECT_EQ((*list)[0].source, "built-in");
   EXPECT_TRUE(demo->vfs->Read("ANIMS\\DEMO.GAF").ok());
-  // demo.ufo's entries: one hidden by a loose file, two served from it.
+  // demo.ufo's entries: two hidden by a loose file, two served from it.
   std::map<std::string, std::pair<std::string, std::vector<std::string>>> where;
   for (const VfsEntry& e : *list) where[e.path] = {e.source, e.hides};
   using Where = std::pair<std::string, std::vector<std::string>>;
   EXPECT_EQ(where["anims/cursors.gaf"], Where("built-in", {"demo.ufo"}));
   EXPECT_EQ(where["units/verflag.gaf"], Where("demo.ufo", {}));
   EXPECT_EQ(where["palettes/veruna.pcx"], Where("demo.ufo", {}));
+  EXPECT_EQ(where["units/araknight.fbi"], Where("built-in", {"demo.ufo"}));
   absl::StatusOr<VfsFile> flag = demo->vfs->Read("UNITS/VERFLAG.GAF");
   ASSERT_TRUE(flag.ok()) << flag.status();
   EXPECT_EQ(flag->stat.path, "units/verflag.gaf");
@@ -71,7 +72,7 @@ TEST(DemoContext, ContextListJson) {
                                                      std::to_string(loose + 2) + R"(,
       "sources": [{"name": "built-in", "kind": "built-in", "files": )" +
                                                      std::to_string(loose) + R"(},
-                  {"name": "demo.ufo", "kind": "archive", "version": 2, "files": 3}]}]})"));
+                  {"name": "demo.ufo", "kind": "archive", "version": 2, "files": 4}]}]})"));
 }
 
 }  // namespace

@@ -498,15 +498,18 @@ async function commonChecks(client, ctx) {
 
   // demo.ufo (in the built-in context, and written out by `kbot demo` into the fixture folder)
   // is read like the game reads its archives: its entries join the loose files, and the loose
-  // anims/cursors.gaf hides the archive's copy.
+  // anims/cursors.gaf and units/araknight.fbi hide the archive's copies.
   const loose = builtin ? 'built-in' : 'folder';
   await check('archives: context_list sources, vfs_list source and hides', async () => {
     const cl = structured(await client.callTool({ name: 'context_list', arguments: {} }), 'context_list');
     assert.deepEqual(cl.contexts[0].sources.map((s) => [s.name, s.kind]), [[loose, builtin ? 'built-in' : 'folder'], ['demo.ufo', 'archive']]);
-    assert.deepEqual(cl.contexts[0].sources[1], { name: 'demo.ufo', kind: 'archive', version: 2, files: 3 });
+    assert.deepEqual(cl.contexts[0].sources[1], { name: 'demo.ufo', kind: 'archive', version: 2, files: 4 });
     const units = structured(await client.callTool({ name: 'vfs_list', arguments: { context, pattern: 'units/*' } }), 'vfs_list');
     assert.deepEqual(units.entries.map((e) => [e.path, e.source, e.hides]),
-      [['units/araflag.gaf', loose, []], ['units/verflag.gaf', 'demo.ufo', []]]);
+      [['units/araarcher.fbi', loose, []], ['units/araflag.gaf', loose, []],
+       ['units/araknight.fbi', loose, ['demo.ufo']], ['units/aramonarch.fbi', loose, []],
+       ['units/mondragon.fbi', loose, []], ['units/verflag.gaf', 'demo.ufo', []],
+       ['units/vermonarch.fbi', loose, []], ['units/verscout.fbi', loose, []]]);
     const cursors = structured(await client.callTool({ name: 'vfs_list', arguments: { context, pattern: 'ANIMS/CURSORS.GAF' } }), 'vfs_list');
     assert.deepEqual(cursors.entries.map((e) => [e.path, e.source, e.hides]), [['anims/cursors.gaf', loose, ['demo.ufo']]]);
   });
@@ -515,8 +518,9 @@ async function commonChecks(client, ctx) {
     const sc = structured(await client.callTool({ name: 'hpi_list', arguments: { context, path: 'DEMO.UFO' } }), 'hpi_list');
     assert.equal(sc.version, 2);
     assert.deepEqual(sc.entries.map((e) => [e.path, e.compression]),
-      [['anims/cursors.gaf', 'zlib'], ['palettes/veruna.pcx', 'zlib'], ['units/verflag.gaf', 'zlib']]);
-    const flag = sc.entries[2];
+      [['anims/cursors.gaf', 'zlib'], ['palettes/veruna.pcx', 'zlib'], ['units/araknight.fbi', 'zlib'],
+       ['units/verflag.gaf', 'zlib']]);
+    const flag = sc.entries[3];
     assert.ok(flag.compressed_size > 0 && flag.compressed_size < flag.size, JSON.stringify(flag));
     const list = structured(await client.callTool({ name: 'gaf_list', arguments: { context, path: 'units\\VerFlag.gaf' } }), 'gaf_list');
     assert.equal(list.path, 'units/verflag.gaf');
@@ -869,7 +873,7 @@ async function outputSession() {
     await check('hpi_extract demo.ufo writes its entries into the output folder', async () => {
       const r = structured(await client.callTool({ name: 'hpi_extract', arguments: { path: 'demo.ufo' } }), 'hpi_extract');
       assert.equal(r.target, 'demo');
-      assert.equal(r.extracted, 3);
+      assert.equal(r.extracted, 4);
       assert.equal(r.problem_count, 0);
       const gaf = fs.readFileSync(path.join(out, 'demo', 'anims', 'cursors.gaf'));
       assert.equal(gaf.readUInt32LE(0), 0x00010100, 'not a GAF header');

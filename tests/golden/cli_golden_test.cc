@@ -80,7 +80,7 @@ const std::vector<Command>& Commands() {
       {"palette describe palettes/veruna.pcx --context demo --swatch out/veruna.png",
        "out/veruna.png"},
       {"palette describe demo/anims/demo.gaf", ""},
-      {"vfs list --pattern 'units/*' --offset 1 --limit 1", ""},
+      {"vfs list --pattern 'units/*.gaf' --offset 1 --limit 1", ""},
       {"hpi list demo/demo.ufo --pattern '**/*.gaf' --limit 1 --json", ""},
       {"nonsense", ""},
   };

@@ -115,9 +115,9 @@ TEST_F(OutputFolderOverMcp, HpiExtractWritesTheEntriesAsTheArchiveHoldsThem) {
   const json& s = result["structuredContent"];
   EXPECT_EQ(s["path"], "demo.ufo");
   EXPECT_EQ(s["target"], "demo");
-  EXPECT_EQ(s["entries"], 3);
-  EXPECT_EQ(s["selected"], 3);
-  EXPECT_EQ(s["extracted"], 3);
+  EXPECT_EQ(s["entries"], 4);
+  EXPECT_EQ(s["selected"], 4);
+  EXPECT_EQ(s["extracted"], 4);
   EXPECT_EQ(s["problem_count"], 0);
   EXPECT_EQ(s["problems"], json::array());
   // Each file holds what the archive entry holds (read through the context).
@@ -145,10 +145,10 @@ TEST_F(OutputFolderOverMcp, HpiExtractReportsBytesWrittenUpToTheTotal) {
     if (m.value("method", "") == "notifications/progress") progress.push_back(m["params"]);
   }
   ASSERT_GE(progress.size(), 2u);
-  EXPECT_EQ(progress.front()["message"], "extracted 0 of 3 entries");
+  EXPECT_EQ(progress.front()["message"], "extracted 0 of 4 entries");
   EXPECT_EQ(progress.back()["progress"], bytes);
   EXPECT_EQ(progress.back()["total"], bytes);
-  EXPECT_EQ(progress.back()["message"], "extracted 3 of 3 entries");
+  EXPECT_EQ(progress.back()["message"], "extracted 4 of 4 entries");
 }
 
 TEST_F(OutputFolderOverMcp, HpiExtractTakesPatternsAndATargetFolder) {
