@@ -42,8 +42,8 @@ struct Walk {
 
 // The demo has no GTA1 frontend picture or saved settings, so those two tools
 // read the identification fixtures, put beside the demo's files
-// (tests/support/kind_fixtures.h); nor a TDF file, so tdf_parse reads a small
-// one written here.
+// (tests/support/kind_fixtures.h); tdf_parse reads a small FBI written here,
+// which the unit tools then see beside the demo's own units.
 const std::map<std::string, Walk>& Walks() {
   static const auto* walks = new std::map<std::string, Walk>{
       {"context_list", {"context list", "", json::object()}},
