@@ -240,7 +240,8 @@ void AddUnitCommands(CLI::App& app, int& exit_code) {
   CLI::App* c = AddSubcommand(*unit, "compare", "Units side by side, differing keys first",
                               compare, tools::UnitCompareTool(), {"context", "units"});
   c->add_option_function<std::vector<std::string>>(
-       "UNITS", [compare](const std::vector<std::string>& ids) { (*compare->arguments)["units"] = ids; },
+       "UNITS",
+       [compare](const std::vector<std::string>& ids) { (*compare->arguments)["units"] = ids; },
        "Two or more unit ids")
       ->required()
       ->expected(2, static_cast<int>(tools::kMaxComparedUnits));

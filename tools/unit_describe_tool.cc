@@ -189,7 +189,8 @@ const ResultTable<BuildItem>& BuildItem::Fields() {
   static const ResultTable<S> table = ResultTable<S>()
       .Add("unit", &S::unit, StringSchema())
       .Add("name", &S::name, StringSchema())
-      .Add("via", &S::via, {{"type", "string"}, {"enum", {"sidedata", "gui", "download", "canbuild"}}})
+      .Add("via", &S::via,
+           {{"type", "string"}, {"enum", {"sidedata", "gui", "download", "canbuild"}}})
       .Add("file", &S::file, ObjectSchema<FileItem>())
       .Add("line", &S::line, CountSchema())
       .Add("menu", &S::menu, {{"type", {"integer", "null"}}})
@@ -260,7 +261,9 @@ UnitDescription DescribeUnit(const Catalog& catalog, const Unit& u) {
   out.line = u.line;
   out.overrides = FileItemsOf(u.overrides);
   out.keys = KeysOf(u.info);
-  for (const tacatalog::WeaponSlot& slot : u.weapons) out.weapons.push_back(WeaponItem(catalog, slot));
+  for (const tacatalog::WeaponSlot& slot : u.weapons) {
+    out.weapons.push_back(WeaponItem(catalog, slot));
+  }
   out.builds = BuildItems(catalog, catalog.Builds(u.id), true);
   out.built_by = BuildItems(catalog, catalog.BuiltBy(u.id), false);
   for (const tacatalog::AssetLink& a : u.assets) {

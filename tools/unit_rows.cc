@@ -97,9 +97,8 @@ const std::string& UnitRows::SideOf(size_t row) const {
 
 bool UnitRows::KnownSide(absl::string_view side) const {
   for (const tacatalog::Side& s : catalog_.sides) {
-    if (absl::EqualsIgnoreCase(s.name, side) || (!s.prefix.empty() && absl::EqualsIgnoreCase(s.prefix, side))) {
-      return true;
-    }
+    const bool prefix = !s.prefix.empty() && absl::EqualsIgnoreCase(s.prefix, side);
+    if (prefix || absl::EqualsIgnoreCase(s.name, side)) return true;
   }
   return std::any_of(catalog_.units.begin(), catalog_.units.end(),
                      [&](const Unit& u) { return absl::EqualsIgnoreCase(u.side, side); });

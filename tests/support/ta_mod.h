@@ -43,7 +43,8 @@ inline std::vector<std::pair<std::string, std::string>> TaModFiles() {
   f.emplace_back("units/broken.fbi", "[UNITINFO\n{\n}\n");
   f.emplace_back("weapons/weapons.tdf",
                  "[EMG]\n{\nID=1;\nname=Energy Machine Gun;\n[DAMAGE]\n{\ndefault=10;\nCORAK=5;\n"
-                 "ARMCOM=big;\n}\n}\n[CORE_LASER]\n{\nname=Laser;\n[DAMAGE]\n{\ndefault=75;\n}\n}\n");
+                 "ARMCOM=big;\n}\n}\n"
+                 "[CORE_LASER]\n{\nname=Laser;\n[DAMAGE]\n{\ndefault=75;\n}\n}\n");
   f.emplace_back("weapons/dgun.tdf",
                  "[ARM_DISINTEGRATOR]\n{\nname=D-Gun;\n[DAMAGE]\n{\ndefault=99999;\n}\n}\n");
   f.emplace_back("download/corak.tdf",

@@ -14,6 +14,7 @@
 #include "base/progress.h"
 #include "contexts/workspace.h"
 #include "tests/contexts/test_dir.h"
+#include "tests/support/checked_call.h"
 #include "tests/support/ta_mod.h"
 #include "tools/feature_describe_tool.h"
 #include "tools/feature_list_tool.h"
@@ -70,16 +71,7 @@ class FeatureToolsTest : public testing::TempDirTest {
   // The tool's answer, its arguments and its result checked against its schemas.
   ToolResult Call(const Tool& tool, json arguments) {
     if (!arguments.contains("context")) arguments["context"] = "mod";
-    absl::StatusOr<CompiledSchema> in = CompiledSchema::Compile(tool.input_schema);
-    EXPECT_TRUE(in.ok() && in->Validate(arguments).ok()) << arguments.dump();
-    const Limits limits;
-    const ToolCall call{arguments, *workspace_, NoProgress(), QuietLogger(), limits, nullptr};
-    ToolResult r = tool.handler(call);
-    if (!r.error) {
-      absl::StatusOr<CompiledSchema> out = CompiledSchema::Compile(tool.output_schema);
-      EXPECT_TRUE(out.ok() && out->Validate(r.structured).ok()) << r.structured.dump(2);
-    }
-    return r;
+    return testing::CheckedCall(tool, arguments, *workspace_);
   }
 
   json Ok(const Tool& tool, json arguments) {

@@ -11,6 +11,7 @@
 #include "base/progress.h"
 #include "contexts/workspace.h"
 #include "tests/contexts/test_dir.h"
+#include "tests/support/checked_call.h"
 #include "tests/support/ta_mod.h"
 #include "tools/side_list_tool.h"
 
@@ -39,16 +40,7 @@ class SideListTest : public testing::TempDirTest {
   }
 
   ToolResult Call(const std::string& context) {
-    const Tool tool = SideListTool();
-    const json arguments = {{"context", context}};
-    const Limits limits;
-    const ToolCall call{arguments, *workspace_, NoProgress(), QuietLogger(), limits, nullptr};
-    ToolResult r = tool.handler(call);
-    if (!r.error) {
-      absl::StatusOr<CompiledSchema> out = CompiledSchema::Compile(tool.output_schema);
-      EXPECT_TRUE(out.ok() && out->Validate(r.structured).ok()) << r.structured.dump(2);
-    }
-    return r;
+    return testing::CheckedCall(SideListTool(), {{"context", context}}, *workspace_);
   }
 
   json Ok(const std::string& context) {

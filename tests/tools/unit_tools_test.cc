@@ -12,6 +12,7 @@
 #include "base/progress.h"
 #include "contexts/workspace.h"
 #include "tests/contexts/test_dir.h"
+#include "tests/support/checked_call.h"
 #include "tests/support/decode_image.h"
 #include "tests/support/ta_mod.h"
 #include "tools/build_picture.h"
@@ -31,7 +32,8 @@ class UnitToolsTest : public testing::TempDirTest {
     TempDirTest::SetUp();
     for (const auto& [path, bytes] : testing::TaModFiles()) Put(path, bytes);
     absl::StatusOr<contexts::Workspace> ws = contexts::Workspace::Open(
-        {{"mod", contexts::Game::kTa, dir_.string()}, {"city", contexts::Game::kGta, dir_.string()}});
+        {{"mod", contexts::Game::kTa, dir_.string()},
+         {"city", contexts::Game::kGta, dir_.string()}});
     ASSERT_TRUE(ws.ok()) << ws.status();
     workspace_ = std::make_unique<contexts::Workspace>(*std::move(ws));
   }
@@ -39,15 +41,7 @@ class UnitToolsTest : public testing::TempDirTest {
   // The tool's answer, its arguments and its result checked against its schemas.
   ToolResult Call(const Tool& tool, json arguments, const Limits& limits = {}) {
     if (!arguments.contains("context")) arguments["context"] = "mod";
-    absl::StatusOr<CompiledSchema> in = CompiledSchema::Compile(tool.input_schema);
-    EXPECT_TRUE(in.ok() && in->Validate(arguments).ok()) << arguments.dump();
-    const ToolCall call{arguments, *workspace_, NoProgress(), QuietLogger(), limits, nullptr};
-    ToolResult r = tool.handler(call);
-    if (!r.error) {
-      absl::StatusOr<CompiledSchema> out = CompiledSchema::Compile(tool.output_schema);
-      EXPECT_TRUE(out.ok() && out->Validate(r.structured).ok()) << r.structured.dump(2);
-    }
-    return r;
+    return testing::CheckedCall(tool, arguments, *workspace_, limits);
   }
 
   json List(json arguments) {
@@ -208,7 +202,9 @@ TEST_F(UnitToolsTest, DescribesAUnitWithEverythingResolved) {
   // ARMCOM=big is no number: left out (a warning on the weapon's file).
   EXPECT_EQ(d["weapons"][1]["damage"], (json{{{"target", "CORAK"}, {"damage", 5}}}));
   Strings builds;
-  for (const json& b : d["builds"]) builds.push_back(b["unit"].get<std::string>() + "/" + b["via"].get<std::string>());
+  for (const json& b : d["builds"]) {
+    builds.push_back(b["unit"].get<std::string>() + "/" + b["via"].get<std::string>());
+  }
   EXPECT_EQ(builds, (Strings{"ARMSOLAR/sidedata", "ARMFLASH/gui", "ARMSOLAR/gui"}));
   EXPECT_EQ(d["builds"][1], (json{{"unit", "ARMFLASH"}, {"name", "Flash"}, {"via", "gui"},
                                   {"file", {{"path", "guis/ARMCOM1.GUI"}, {"source", "folder"}}},
@@ -253,6 +249,20 @@ TEST_F(UnitToolsTest, TheBuildPictureIsEnlargedAndInline) {
   EXPECT_EQ(rgb(4, 0), (std::vector<int>{7, 248, 21}));
   EXPECT_EQ(rgb(11, 7), (std::vector<int>{63, 192, 189}));
   EXPECT_EQ(rgb(0, 4), (std::vector<int>{200, 55, 88}));
+}
+
+// Over the inline limit the picture is a link that picture_export draws again.
+TEST_F(UnitToolsTest, ABuildPictureOverTheLimitIsALink) {
+  Limits limits;
+  limits.max_inline_image_base64 = 16;
+  const ToolResult r = Call(UnitDescribeTool(), {{"unit", "ARMCOM"}}, limits);
+  ASSERT_FALSE(r.error) << *r.error;
+  const json& picture = r.structured["picture"];
+  EXPECT_EQ(picture["delivery"], "resource_link");
+  EXPECT_EQ(picture["resource_uri"], "kbot://mod/unitpics/armcom.pcx?export=picture");
+  ASSERT_EQ(r.content.size(), 2u);
+  EXPECT_EQ(r.content[1]["type"], "resource_link");
+  EXPECT_EQ(r.content[1]["uri"], picture["resource_uri"]);
 }
 
 TEST_F(UnitToolsTest, OverridesAndAnUnreadablePictureAreShownNotFatal) {
@@ -313,10 +323,11 @@ TEST(UnitCompare, EqualNumbersWrittenDifferentlyAreTheSame) {
     const std::string text = testing::TaUnitFbi(body);
     return std::vector<uint8_t>(text.begin(), text.end());
   };
+  std::vector<contexts::MemoryFile> files = {
+      {"units/a.fbi", fbi("UnitName=A;\nBuildCostMetal=2500;\n")},
+      {"units/b.fbi", fbi("UnitName=B;\nbuildcostmetal=2500.0;\n")}};
   contexts::Context c{"m", contexts::Game::kTa, "", true,
-                      contexts::MakeMemoryVfs({{"units/a.fbi", fbi("UnitName=A;\nBuildCostMetal=2500;\n")},
-                                               {"units/b.fbi", fbi("UnitName=B;\nbuildcostmetal=2500.0;\n")}},
-                                              "test")};
+                      contexts::MakeMemoryVfs(std::move(files), "test")};
   UnitCompareRequest request;
   request.units = {"A", "B"};
   absl::StatusOr<UnitComparison> out = CompareUnits(c, request, NoProgress());
