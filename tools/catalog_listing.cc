@@ -116,6 +116,10 @@ absl::StatusOr<std::vector<std::string>> Fields(const RowSource& source,
 
 }  // namespace
 
+bool ContainsLowered(absl::string_view text, absl::string_view lowered) {
+  return absl::StrContains(absl::AsciiStrToLower(text), lowered);
+}
+
 FieldValue TextValue(absl::string_view text) {
   return {true, tdf::ParseTdfNumber(text), std::string(text)};
 }

@@ -74,6 +74,9 @@ FieldValue TextValue(absl::string_view text);         // its number too, when it
 FieldValue NumberValue(const std::optional<double>& number);  // absent when nullopt
 FieldValue KeyValue(const std::optional<absl::string_view>& value);  // a raw key's
 
+// Whether `text`, ASCII lower-cased, holds `lowered`: a row's MatchesText.
+bool ContainsLowered(absl::string_view text, absl::string_view lowered);
+
 // What a listing knows of its rows (row i of size()).
 class RowSource {
  public:

@@ -83,8 +83,7 @@ const std::vector<std::string>& FeatureRows::DefaultFields() {
 
 bool FeatureRows::MatchesText(size_t row, absl::string_view lowered) const {
   const Feature& f = catalog_.features[row];
-  return absl::StrContains(absl::AsciiStrToLower(f.id), lowered) ||
-         absl::StrContains(absl::AsciiStrToLower(f.description), lowered);
+  return ContainsLowered(f.id, lowered) || ContainsLowered(f.description, lowered);
 }
 
 bool FeatureRows::AnyRowHasKey(absl::string_view key) const {

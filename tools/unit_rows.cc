@@ -17,10 +17,6 @@ namespace {
 
 using tacatalog::Unit;
 
-bool ContainsLowered(absl::string_view haystack, absl::string_view lowered) {
-  return absl::StrContains(absl::AsciiStrToLower(haystack), lowered);
-}
-
 // A named field's number, or nullptr for a name that is no numeric field.
 const std::optional<double>* NumberField(const Unit& u, absl::string_view name) {
   if (name == "build_cost_metal") return &u.build_cost_metal;

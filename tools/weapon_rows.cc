@@ -82,8 +82,7 @@ bool WeaponRows::UsedBy(size_t row, size_t unit) const {
 
 bool WeaponRows::MatchesText(size_t row, absl::string_view lowered) const {
   const Weapon& w = catalog_.weapons[row];
-  return absl::StrContains(absl::AsciiStrToLower(w.id), lowered) ||
-         absl::StrContains(absl::AsciiStrToLower(w.name), lowered);
+  return ContainsLowered(w.id, lowered) || ContainsLowered(w.name, lowered);
 }
 
 bool WeaponRows::AnyRowHasKey(absl::string_view key) const {
