@@ -1,8 +1,8 @@
 # `make deb`: a Debian package of what `cmake --install` installs (app/CMakeLists.txt:
 # bin/kbot, its man page and its bash, zsh and fish completions), made by CPack from
 # the Release build. dpkg-shlibdeps (dpkg-dev) names the Debian packages of the shared
-# libraries kbot still links (libc, libm; libpng, giflib, zlib, the C++ runtime and
-# cpp-httplib are linked in, see CMakeLists.txt and third_party/) as its Depends.
+# libraries kbot still links (libc, libm; libpng, giflib, zlib, libjpeg-turbo, the C++
+# runtime and cpp-httplib are linked in, see CMakeLists.txt and third_party/) as its Depends.
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME kbot)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})

@@ -1,6 +1,7 @@
 // Seeds every fuzz target's corpus: `kbot_fuzz_corpus DIR` writes DIR/<target>/
 // for each target, from the byte-built test fixtures (one small file of every
-// kind, TA3D truecolor GAFs, PCX pictures of every kind pcx::ReadPcx reads)
+// kind, TA3D truecolor GAFs, PCX pictures of every kind pcx::ReadPcx reads,
+// JPEGs libjpeg makes: baseline, greyscale, progressive, CMYK)
 // and the built-in demo data (GAFs, TAFs, PCXs, an archive, the GTA1 set).
 // Each file goes to the target that reads its kind, as formats/identify tells
 // it, and every file to the identify target.
@@ -16,6 +17,7 @@
 #include "formats/gaf/gaf.h"
 #include "formats/identify/identify.h"
 #include "tests/support/gaf_bytes.h"
+#include "tests/support/jpeg_bytes.h"
 #include "tests/support/kind_fixtures.h"
 #include "tests/support/pcx_bytes.h"
 
@@ -40,6 +42,7 @@ std::string TargetFor(FileKind kind) {
     case FileKind::kFxt: return "fxt";
     case FileKind::kPlayerFile: return "gta_player";
     case FileKind::kPcx: return "pcx";
+    case FileKind::kJpeg: return "jpeg";
     default: return "";
   }
 }
@@ -88,6 +91,26 @@ std::vector<Seed> PcxSeeds() {
           {"pcx_crossing.pcx", LayOutPcx(crossing)}};
 }
 
+// Small JPEGs of each kind DecodeJpeg meets (tests/support/jpeg_bytes.h).
+std::vector<Seed> JpegSeeds() {
+  using kbot::testing::EncodeJpeg;
+  using kbot::testing::JpegSpec;
+  const auto samples = [](int n) {
+    std::vector<uint8_t> out(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) out[size_t(i)] = uint8_t(i * 7);
+    return out;
+  };
+  JpegSpec rgb{16, 8, 3, JCS_RGB, JCS_UNKNOWN, false, samples(16 * 8 * 3)};
+  JpegSpec grey{9, 5, 1, JCS_GRAYSCALE, JCS_UNKNOWN, false, samples(9 * 5)};
+  JpegSpec progressive = rgb;
+  progressive.progressive = true;
+  JpegSpec cmyk{8, 8, 4, JCS_CMYK, JCS_UNKNOWN, false, samples(8 * 8 * 4)};
+  return {{"rgb.jpg", EncodeJpeg(rgb)},
+          {"grey.jpg", EncodeJpeg(grey)},
+          {"progressive.jpg", EncodeJpeg(progressive)},
+          {"cmyk.jpg", EncodeJpeg(cmyk)}};
+}
+
 std::vector<Seed> AllSeeds() {
   std::vector<Seed> seeds;
   for (const kbot::testing::KindFixture& f : kbot::testing::KindFixtures()) {
@@ -95,6 +118,7 @@ std::vector<Seed> AllSeeds() {
   }
   for (Seed& s : Ta3dSeeds()) seeds.push_back(std::move(s));
   for (Seed& s : PcxSeeds()) seeds.push_back(std::move(s));
+  for (Seed& s : JpegSeeds()) seeds.push_back(std::move(s));
   absl::StatusOr<std::vector<kbot::demo::DemoAsset>> demo = kbot::demo::MakeDemoAssets();
   if (demo.ok()) {
     for (const auto& a : *demo) seeds.push_back({"demo/" + a.path, a.bytes});

@@ -7,6 +7,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libpng-dev libgif-dev zlib1g-dev
   libdeflate-dev  # PNG compression (formats/image/png_deflate.cc), linked from its archive
+  libjpeg62-turbo-dev  # TA: Kingdoms' JPEG terrain sheets (formats/image/jpeg_decode.cc), linked from its archive
   nlohmann-json3-dev libabsl-dev libcli11-dev
   libvalijson-dev  # checks tool arguments against their JSON Schemas
   libgtest-dev libgmock-dev libbenchmark-dev
