@@ -20,6 +20,7 @@
 #include "tests/support/jpeg_bytes.h"
 #include "tests/support/kind_fixtures.h"
 #include "tests/support/pcx_bytes.h"
+#include "tests/support/tnt_bytes.h"
 
 namespace {
 
@@ -42,6 +43,7 @@ std::string TargetFor(FileKind kind) {
     case FileKind::kFxt: return "fxt";
     case FileKind::kPlayerFile: return "gta_player";
     case FileKind::kPcx: return "pcx";
+    case FileKind::kTnt: return "tnt";
     case FileKind::kJpeg: return "jpeg";
     default: return "";
   }
@@ -111,6 +113,29 @@ std::vector<Seed> JpegSeeds() {
           {"cmyk.jpg", EncodeJpeg(cmyk)}};
 }
 
+// TA and TA: Kingdoms maps (tests/support/tnt_bytes.h): the readers' small
+// fixtures, a map with odd sides and a tile index past the set, and one whose
+// minimap is absent.
+std::vector<Seed> TntSeeds() {
+  using kbot::testing::LayOutTa;
+  using kbot::testing::LayOutTak;
+  kbot::testing::TaMapSpec odd;
+  odd.width = 5;
+  odd.height = 3;
+  odd.tile_index = {0, 0xFFFF};
+  odd.tiles = {kbot::testing::TntFixtureTile(1)};
+  odd.feature_names = {"Tree1"};
+  odd.cells = {{3, 0}, {4, 0xFFFE}, {5, 9}};
+  odd.minimap = kbot::testing::TntMinimapSpec{4, 2, {1, 2, 0x64, 0x64, 3, 4, 0x64, 0x64}};
+  kbot::testing::TakMapSpec bare = kbot::testing::SmallTakMap();
+  bare.small_minimap.reset();
+  bare.large_minimap = kbot::testing::TntMinimapSpec{2, 2, {0x64, 1, 2, 3}};
+  return {{"tnt_ta.tnt", LayOutTa(kbot::testing::SmallTaMap()).bytes},
+          {"tnt_kingdoms.tnt", LayOutTak(kbot::testing::SmallTakMap()).bytes},
+          {"tnt_odd.tnt", LayOutTa(odd).bytes},
+          {"tnt_kingdoms_bare.tnt", LayOutTak(bare).bytes}};
+}
+
 std::vector<Seed> AllSeeds() {
   std::vector<Seed> seeds;
   for (const kbot::testing::KindFixture& f : kbot::testing::KindFixtures()) {
@@ -118,6 +143,7 @@ std::vector<Seed> AllSeeds() {
   }
   for (Seed& s : Ta3dSeeds()) seeds.push_back(std::move(s));
   for (Seed& s : PcxSeeds()) seeds.push_back(std::move(s));
+  for (Seed& s : TntSeeds()) seeds.push_back(std::move(s));
   for (Seed& s : JpegSeeds()) seeds.push_back(std::move(s));
   absl::StatusOr<std::vector<kbot::demo::DemoAsset>> demo = kbot::demo::MakeDemoAssets();
   if (demo.ok()) {

@@ -7,6 +7,7 @@
 #include "formats/gta/font.h"
 #include "formats/gta/style.h"
 #include "formats/palette/palette.h"
+#include "formats/tnt/tnt.h"
 
 namespace kbot::identify {
 
@@ -15,9 +16,6 @@ namespace {
 // A city map's parts whatever its sections' sizes: header, base table,
 // service locations.
 constexpr size_t kCityMapFixed = gta::kCmpHeaderSize + gta::kCmpBaseSize + gta::kCmpLocationsSize;
-// TA maps are not read yet: their header's version words and size.
-constexpr uint32_t kTntTa = 0x2000, kTntTak = 0x4000;
-constexpr size_t kTntHeader = 0x40;
 
 uint32_t U32At(Bytes b, size_t at) { return at + 4 <= b.size() ? LoadU32(b.data() + at) : 0; }
 uint16_t U16At(Bytes b, size_t at) { return at + 2 <= b.size() ? LoadU16(b.data() + at) : 0; }
@@ -87,19 +85,29 @@ std::optional<FileIdentity> Gaf(Bytes b) {
                                    sequences, ")")};
 }
 
-// TNT: a version, a size in cells, and (TA) section offsets inside the file.
+// TNT: a version, the game's header (0x40 bytes TA, 0x34 TA: Kingdoms), a
+// size in cells, and the offsets of the sections tnt::ReadTnt needs inside
+// the file: the per-cell arrays always, the per-tile-position arrays when
+// the map has a tile position, the tile graphics and the feature table when
+// their counts are not 0. Minimaps are not checked: the reader takes one
+// outside the file as absent. (A map too large for the reader is still a
+// TNT: the reader then says so.)
 std::optional<FileIdentity> TaMap(Bytes b) {
   const uint32_t version = U32At(b, 0), w = U32At(b, 4), h = U32At(b, 8);
-  if (b.size() < kTntHeader || (version != kTntTa && version != kTntTak)) return std::nullopt;
+  const bool ta = version == tnt::kVersionTa;
+  if (!ta && version != tnt::kVersionKingdoms) return std::nullopt;
+  if (b.size() < (ta ? tnt::kTaHeaderSize : tnt::kKingdomsHeaderSize)) return std::nullopt;
   if (w == 0 || h == 0 || w > 0x10000 || h > 0x10000) return std::nullopt;
-  if (version == kTntTa) {
-    for (size_t at : {0x0c, 0x10, 0x14, 0x20, 0x28}) {
-      if (U32At(b, at) > b.size()) return std::nullopt;
-    }
-  }
-  return FileIdentity{FileKind::kTnt,
-                      absl::StrCat(version == kTntTa ? "a TA map" : "a TA: Kingdoms map",
-                                   " (TNT, ", w, " x ", h, " cells)")};
+  const auto inside = [&](size_t at) { return U32At(b, at) <= b.size(); };
+  const bool positions = w >= 2 && h >= 2;
+  const bool sections =
+      ta ? inside(0x10) && (!positions || inside(0x0C)) && (U32At(b, 0x18) == 0 || inside(0x14)) &&
+               (U32At(b, 0x1C) == 0 || inside(0x20))
+         : inside(0x10) && inside(0x14) && (U32At(b, 0x1C) == 0 || inside(0x18)) &&
+               (!positions || (inside(0x20) && inside(0x24) && inside(0x28)));
+  if (!sections) return std::nullopt;
+  return FileIdentity{FileKind::kTnt, absl::StrCat(ta ? "a TA map" : "a TA: Kingdoms map",
+                                                   " (TNT, ", w, " x ", h, " cells)")};
 }
 
 // The 128-byte PCX header: manufacturer 0x0A, a known version, run-length or

@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "absl/strings/match.h"
+#include "formats/identify/identify.h"
 #include "formats/tnt/tnt.h"
 #include "tests/support/tnt_bytes.h"
 
@@ -365,6 +366,32 @@ TEST(Tnt, OverlappingSectionsAndTrailingBytesRead) {
   EXPECT_EQ(map->warnings, (std::vector<std::string>{
                                "tile position (0, 0): tile index 65280 is past the 5-tile set "
                                "(and 15 more)"}));
+}
+
+// formats/identify calls a file a TNT when the reader can read it: a TA:
+// Kingdoms map shorter than TA's 0x40-byte header, a minimap outside the
+// file, an empty feature table pointing anywhere.
+TEST(Tnt, IdentifyAgreesWithTheReader) {
+  const auto both = [](const std::vector<uint8_t>& bytes) {
+    const identify::FileIdentity id = identify::IdentifyFile(bytes);
+    absl::StatusOr<TntMap> map = ReadTnt(bytes, "t.tnt");
+    EXPECT_TRUE(map.ok()) << map.status();
+    EXPECT_EQ(id.kind, identify::FileKind::kTnt) << id.what;
+    return id.what;
+  };
+  EXPECT_EQ(both(LayOutTa(SmallTaMap()).bytes), "a TA map (TNT, 8 x 8 cells)");
+  EXPECT_EQ(both(LayOutTak(SmallTakMap()).bytes), "a TA: Kingdoms map (TNT, 8 x 8 cells)");
+  // 1 x 1 cell: its height and its feature spot share the bytes after the
+  // 0x34-byte header; no tile positions, no minimaps.
+  std::vector<uint8_t> tiny = LayOutTak(kbot::testing::TakMapSpec{.width = 1, .height = 1}).bytes;
+  PutU32(tiny, 0x14, 0x34);
+  tiny.resize(0x38);
+  EXPECT_EQ(both(tiny), "a TA: Kingdoms map (TNT, 1 x 1 cells)");
+  kbot::testing::TntLayout l = LayOutTa(SmallTaMap());
+  PutU32(l.bytes, 0x28, 0x7FFFFFFF);
+  PutU32(l.bytes, 0x1C, 0);
+  PutU32(l.bytes, 0x20, 0xFFFFFFFF);
+  both(l.bytes);
 }
 
 }  // namespace
