@@ -9,6 +9,7 @@
 #include "demo/demo_archive.h"
 #include "demo/demo_gta.h"
 #include "demo/demo_kingdoms.h"
+#include "demo/demo_maps.h"
 #include "formats/gaf/gaf_writer.h"
 #include "formats/palette/palette.h"
 
@@ -577,6 +578,7 @@ absl::StatusOr<std::vector<DemoAsset>> MakeDemoAssets() {
   if (!gta.ok()) return gta.status();
   for (DemoAsset& a : *gta) assets.push_back(std::move(a));
   for (DemoAsset& a : MakeDemoKingdomsAssets()) assets.push_back(std::move(a));
+  for (DemoAsset& a : MakeDemoMapAssets()) assets.push_back(std::move(a));
   absl::StatusOr<DemoAsset> archive = MakeDemoArchive(assets);
   if (!archive.ok()) return archive.status();
   assets.push_back(*std::move(archive));

@@ -60,6 +60,10 @@ struct DemoAsset {
 //                    ARAARCHER, VERMONARCH, VERSCOUT, MONDRAGON) with their
 //                    [WEAPONn], three build-menu entries and two features
 //                    drawn from anims/atlas.gaf. No 3DO, COB or JPEG for them.
+// maps/lakes.tnt, maps/lakes.ota
+//                    A small TA map (16 x 12 tiles: grass, a lake, a pond, a
+//                    rocky hill, a void corner, Tree1 and Rock1 placed) and its
+//                    two-schema OTA with four start positions (see demo_maps.h).
 // demo.ufo           An archive of four more files (see demo_archive.h): a
 //                    copy of anims/cursors.gaf that the loose one hides,
 //                    units/verflag.gaf and its side palette palettes/veruna.pcx,

@@ -108,7 +108,8 @@ TEST(DemoAssets, ListsEveryFileInOrder) {
                                              "canbuild/ARAMONARCH/ARAKNIGHT.tdf",
                                              "canbuild/ARAMONARCH/ARAARCHER.tdf",
                                              "canbuild/VERMONARCH/VERSCOUT.tdf",
-                                             "features/all worlds/trees.tdf", "demo.ufo"}));
+                                             "features/all worlds/trees.tdf", "maps/lakes.tnt",
+                                             "maps/lakes.ota", "demo.ufo"}));
 }
 
 // Other tests (and users' notes) depend on these three, byte for byte.
