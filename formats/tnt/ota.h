@@ -114,8 +114,8 @@ struct Ota {
   std::vector<OtaSchema> schemas;  // by index
 
   // The TDF reader's warnings ("line 3 column 7: missing ';' ..."), then the
-  // OTA's ("[Schema 0] [special2] line 40: StartPos3 has no ZPos; not a
-  // start position"): the first kMaxOtaWarnings, and the count of all.
+  // OTA's ("[Schema 0] [special2] line 40: StartPos3: no ZPos; not a start
+  // position"): the first kMaxOtaWarnings, and the count of all.
   std::vector<std::string> warnings;
   uint64_t warning_count = 0;
 };
