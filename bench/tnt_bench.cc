@@ -12,15 +12,21 @@
 //                          tile position, two minimaps: 2.4 MB)
 //
 // The maps are built at the top of this file (BenchTaMap, BenchKingdomsMap)
-// so that other map benchmarks (rendering) can draw the same maps.
+// so that other map benchmarks (rendering) can draw the same maps; the
+// rendering benchmarks (BM_TntRender...) follow the reading ones.
 #include <benchmark/benchmark.h>
+#include <malloc.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <iterator>
 #include <string>
 #include <vector>
 
+#include "formats/image/png_encode.h"
+#include "formats/palette/palette.h"
+#include "formats/tnt/render.h"
 #include "formats/tnt/tnt.h"
 
 namespace kbot::bench {
@@ -179,6 +185,176 @@ void BM_TntReadKingdoms(benchmark::State& state) {
   state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(file.size()));
 }
 BENCHMARK(BM_TntReadKingdoms)->Unit(benchmark::kMicrosecond);
+
+
+// Rendering (formats/tnt/render.h) of the TA map above, read once:
+//
+//   BM_TntRender/scale:S/encode:E   RenderTnt of the whole map at S px a cell
+//                                   (16 = full size, 4 = a quarter a side),
+//                                   then with E = 1 EncodeIndexedPng of it
+//   BM_TntRenderBaseline/scale:S    memcpy of as many bytes as the render
+//                                   writes (the index and opaque planes): the
+//                                   ceiling
+//   BM_TntEncodeBaseline/scale:S    EncodeIndexedPng of the picture already
+//                                   drawn: what the PNG costs alone
+//   BM_TntRenderRegion/scale:S      a 32 x 32 tile region (1024 x 1024
+//                                   pixels) of the same map
+//   BM_TntRenderOverlays/scale:4    the whole map with water and height tints,
+//                                   void marks, a 24 x 24 sprite for each of
+//                                   the 20 features and 10 start markers
+//
+// Counters: ns_per_map_px = time / map pixels drawn (the same for the whole
+// map and a region: time follows the region, not the map); out_MB = the
+// picture's planes; peak_MB = the process's peak memory during one render
+// over what it held before, less out_MB (Linux: the peak mark is reset
+// through /proc/self/clear_refs, read back as VmHWM, after malloc_trim).
+// The tiles are noise, the worst case for the nearest-colour lookup: every
+// averaged colour differs.
+
+const tnt::TntMap& RenderMap() {
+  static const tnt::TntMap map = [] {
+    absl::StatusOr<tnt::TntMap> m = tnt::ReadTnt(TaMap(), "bench.tnt");
+    return m.ok() ? *std::move(m) : tnt::TntMap{};
+  }();
+  return map;
+}
+
+long StatusKb(const char* key) {
+  FILE* f = std::fopen("/proc/self/status", "r");
+  if (f == nullptr) return -1;
+  char line[256];
+  long kb = -1;
+  while (std::fgets(line, sizeof line, f) != nullptr) {
+    if (std::strncmp(line, key, std::strlen(key)) == 0) kb = std::atol(line + std::strlen(key));
+  }
+  std::fclose(f);
+  return kb;
+}
+
+// Runs `work` once and returns the peak memory it added, in MB (-1: unknown).
+template <typename Work>
+double PeakMbOf(Work work) {
+  malloc_trim(0);  // freed memory back to the system, so VmRSS is what is held
+  FILE* f = std::fopen("/proc/self/clear_refs", "w");
+  if (f == nullptr) return -1;
+  std::fputs("5", f);  // reset the peak-RSS mark to the current RSS
+  std::fclose(f);
+  const long before = StatusKb("VmRSS:");
+  work();
+  const long peak = StatusKb("VmHWM:");
+  return before < 0 || peak < 0 ? -1 : double(peak - before) * 1024 / 1e6;
+}
+
+double OutMb(const tnt::MapPicture& p) {
+  return p.indexed ? double(p.indexed->index.size() + p.indexed->opaque.size()) / 1e6 : 0;
+}
+
+tnt::RenderOptions Options(int scale, tnt::PixelRect region = {}) {
+  tnt::RenderOptions o;
+  o.scale = scale;
+  o.region = region;
+  return o;
+}
+
+void Report(benchmark::State& state, const tnt::RenderOptions& o, double out_mb, double peak) {
+  const tnt::TntMap& map = RenderMap();
+  const double px = o.region.w > 0 ? double(o.region.w) * o.region.h
+                                   : double(map.pixel_width()) * map.pixel_height();
+  state.counters["ns_per_map_px"] = benchmark::Counter(
+      px * double(state.iterations()), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["out_MB"] = out_mb;
+  if (peak >= 0) state.counters["peak_MB"] = peak - out_mb;
+}
+
+void RenderLoop(benchmark::State& state, const tnt::RenderOptions& o, bool encode) {
+  const tnt::TntMap& map = RenderMap();
+  double out_mb = 0;
+  const double peak = PeakMbOf([&] {
+    absl::StatusOr<tnt::MapPicture> p = tnt::RenderTnt(map, palette::TaPalette(), o);
+    out_mb = p.ok() ? OutMb(*p) : 0;
+  });
+  for (auto _ : state) {
+    absl::StatusOr<tnt::MapPicture> p = tnt::RenderTnt(map, palette::TaPalette(), o);
+    if (!p.ok()) {
+      state.SkipWithError(std::string(p.status().message()).c_str());
+      return;
+    }
+    if (encode) {
+      absl::StatusOr<image::EncodedImage> png =
+          image::EncodeIndexedPng(*p->indexed, palette::TaPalette());
+      benchmark::DoNotOptimize(png);
+    }
+    benchmark::DoNotOptimize(p);
+  }
+  Report(state, o, out_mb, peak);
+}
+
+void BM_TntRender(benchmark::State& state) {
+  RenderLoop(state, Options(int(state.range(0))), state.range(1) != 0);
+}
+
+void BM_TntRenderRegion(benchmark::State& state) {
+  RenderLoop(state, Options(int(state.range(0)), {100 * 32, 120 * 32, 32 * 32, 32 * 32}), false);
+}
+
+void BM_TntRenderOverlays(benchmark::State& state) {
+  tnt::RenderOptions o = Options(int(state.range(0)));
+  o.water_tint = o.height_tint = o.void_marks = o.feature_marks = true;
+  tnt::FeatureSprite tree;
+  tree.picture = image::IndexedPicture(24, 24, 0, 1, 0);
+  for (size_t i = 0; i < tree.picture.pixels(); ++i) {
+    tree.picture.index[i] = uint8_t(i % 7 + 100);
+    tree.picture.opaque[i] = (i / 24 + i % 24) % 3 != 0;
+  }
+  tree.x_offset = tree.y_offset = 12;
+  o.feature_sprites.assign(RenderMap().feature_names.size(), tree);
+  for (int i = 1; i <= 10; ++i) o.starts.push_back({i, i * 700, i * 650});
+  RenderLoop(state, o, false);
+}
+
+void BM_TntRenderBaseline(benchmark::State& state) {
+  const int side = RenderMap().pixel_width() * int(state.range(0)) / 16;
+  const size_t bytes = 2 * size_t(side) * size_t(side);  // index + opaque planes
+  std::vector<uint8_t> from(bytes, 7), to(bytes, 0);
+  for (auto _ : state) {
+    std::memcpy(to.data(), from.data(), bytes);
+    benchmark::DoNotOptimize(to.data());
+    benchmark::ClobberMemory();
+  }
+  state.counters["out_MB"] = double(bytes) / 1e6;
+}
+
+void BM_TntEncodeBaseline(benchmark::State& state) {
+  absl::StatusOr<tnt::MapPicture> p =
+      tnt::RenderTnt(RenderMap(), palette::TaPalette(), Options(int(state.range(0))));
+  if (!p.ok()) {
+    state.SkipWithError(std::string(p.status().message()).c_str());
+    return;
+  }
+  size_t png_bytes = 0;
+  for (auto _ : state) {
+    absl::StatusOr<image::EncodedImage> png =
+        image::EncodeIndexedPng(*p->indexed, palette::TaPalette());
+    png_bytes = png.ok() ? png->size() : 0;
+    benchmark::DoNotOptimize(png);
+  }
+  state.counters["png_MB"] = double(png_bytes) / 1e6;
+}
+
+BENCHMARK(BM_TntRender)
+    ->ArgsProduct({{16, 4}, {0, 1}})
+    ->ArgNames({"scale", "encode"})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_TntRenderBaseline)->Arg(16)->Arg(4)->ArgName("scale")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TntEncodeBaseline)
+    ->Arg(16)
+    ->Arg(4)
+    ->ArgName("scale")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_TntRenderRegion)->Arg(16)->Arg(4)->ArgName("scale")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TntRenderOverlays)->Arg(4)->ArgName("scale")->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

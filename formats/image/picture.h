@@ -42,6 +42,18 @@ struct RgbaPicture {
   size_t pixels() const { return size_t(width) * size_t(height); }
 };
 
+// 8-bit grey levels, one byte a pixel, row-major, every pixel opaque: a
+// heightmap (formats/tnt/render.h), encoded by EncodeGreyPng.
+struct GreyPicture {
+  int width = 0;
+  int height = 0;
+  std::vector<uint8_t> grey;
+
+  GreyPicture() = default;
+  GreyPicture(int w, int h) : width(w), height(h), grey(size_t(w) * size_t(h), 0) {}
+  size_t pixels() const { return size_t(width) * size_t(height); }
+};
+
 // A w x h picture from `rgb`, 3 bytes a pixel (R, G, B, row-major, at least
 // w * h * 3 of them), every pixel opaque.
 inline RgbaPicture RgbaFromRgb(int w, int h, const uint8_t* rgb) {
@@ -83,6 +95,16 @@ inline absl::Status CheckPicture(const RgbaPicture& picture) {
     return absl::InvalidArgumentError(absl::StrCat("a ", picture.width, " x ", picture.height,
                                                    " RGBA picture needs ", picture.pixels() * 4,
                                                    " bytes, it has ", picture.rgba.size()));
+  }
+  return absl::OkStatus();
+}
+
+inline absl::Status CheckPicture(const GreyPicture& picture) {
+  if (absl::Status s = CheckCanvas(picture.width, picture.height); !s.ok()) return s;
+  if (picture.grey.size() != picture.pixels()) {
+    return absl::InvalidArgumentError(absl::StrCat("a ", picture.width, " x ", picture.height,
+                                                   " grey picture needs ", picture.pixels(),
+                                                   " bytes, it has ", picture.grey.size()));
   }
   return absl::OkStatus();
 }

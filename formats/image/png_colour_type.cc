@@ -150,6 +150,7 @@ void ToStoredPixels(const StoredForm& form, std::span<const uint8_t> rgba,
                     std::vector<uint8_t>& out) {
   const size_t pixels = rgba.size() / 4;
   switch (form.colour) {
+    case ColourType::kGrey:  // never chosen for RGBA pixels (ChooseForm): kept as they are
     case ColourType::kRgba:
       out.assign(rgba.begin(), rgba.end());
       return;

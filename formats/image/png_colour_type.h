@@ -19,7 +19,9 @@
 
 namespace kbot::image::png_detail {
 
-enum class ColourType : uint8_t { kRgb = 2, kIndexed = 3, kRgba = 6 };
+// kGrey (type 0) is for grey pictures (EncodeGreyPng); ChooseForm never
+// picks it for an RGBA picture.
+enum class ColourType : uint8_t { kGrey = 0, kRgb = 2, kIndexed = 3, kRgba = 6 };
 
 struct StoredForm {
   ColourType colour = ColourType::kRgba;

@@ -244,6 +244,15 @@ absl::StatusOr<EncodedImage> EncodeRgbaPng(const RgbaPicture& picture, const Png
   return png_detail::WriteImage(layout, stored, options);
 }
 
+absl::StatusOr<EncodedImage> EncodeGreyPng(const GreyPicture& picture, const PngOptions& options) {
+  if (absl::Status s = CheckPicture(picture); !s.ok()) return s;
+  png_detail::Layout layout;
+  layout.width = picture.width;
+  layout.height = picture.height;
+  layout.colour = png_detail::ColourType::kGrey;
+  return png_detail::WriteImage(layout, picture.grey, options);
+}
+
 RgbaPicture ToRgba(const IndexedPicture& picture, const palette::Palette& palette) {
   if (picture.width < 0 || picture.height < 0) return RgbaPicture();
   RgbaPicture out(picture.width, picture.height);

@@ -7,6 +7,7 @@
 // the picture is written as RGBA.
 // RGBA pictures: stored as RGB when every pixel is opaque, indexed when they
 // have at most 256 colours (png_colour_type.h says exactly when), else RGBA.
+// Grey pictures: colour type 0 (see EncodeGreyPng).
 // APNG: acTL / fcTL / fdAT chunks, each frame compressed as an image of its
 // own; delays are exact (ticks / 30 s), num_plays is 0 (forever) for a looping
 // sequence and 1 otherwise.
@@ -52,6 +53,10 @@ absl::StatusOr<EncodedImage> EncodeIndexedPng(const IndexedPicture& picture,
                                               const palette::Palette& palette,
                                               const PngOptions& options = {});
 absl::StatusOr<EncodedImage> EncodeRgbaPng(const RgbaPicture& picture,
+                                           const PngOptions& options = {});
+// Grey pictures: colour type 0, bit depth 8, rows filtered as RGB rows are
+// (a heightmap's smooth slopes predict well).
+absl::StatusOr<EncodedImage> EncodeGreyPng(const GreyPicture& picture,
                                            const PngOptions& options = {});
 
 absl::StatusOr<EncodedImage> EncodeIndexedApng(const IndexedAnimation& animation,

@@ -22,7 +22,9 @@ struct Layout {
   std::vector<uint8_t> plte;  // indexed: R, G, B per entry, 1..256 entries
   std::vector<uint8_t> trns;  // indexed: alphas of the first entries; empty: no tRNS
   int bytes_per_pixel() const {
-    return colour == ColourType::kIndexed ? 1 : colour == ColourType::kRgb ? 3 : 4;
+    return colour == ColourType::kIndexed || colour == ColourType::kGrey ? 1
+           : colour == ColourType::kRgb                                 ? 3
+                                                                        : 4;
   }
 };
 
