@@ -177,34 +177,63 @@ absl::Status ReadTa(Bytes file, absl::string_view name, TntMap& map) {
   return absl::OkStatus();
 }
 
-// A TA: Kingdoms array of u32 a tile position (sheet ids, columns, rows).
-absl::Status ReadTileWords(Bytes file, absl::string_view name, absl::string_view what,
-                           size_t header_at, const TntMap& map, std::vector<uint32_t>& out) {
-  const Section s{what, header_at, Field(file, header_at), map.tile_positions(), 4,
-                  TilesShape(map, 4)};
+// How wide the items of the TA: Kingdoms array the header's field at
+// `header_at` points at are: the shipped maps and every public reader store
+// feature spots as u16 and tile columns and rows as u8 (`shipped`); the
+// first format notes said u32. A section whose next section (or the file's
+// end) starts exactly `count` u32s after it is read as u32; any other as
+// shipped (docs/formats/tnt.md, "Array widths").
+uint64_t KingdomsItemBytes(Bytes file, size_t header_at, uint64_t count, uint64_t shipped) {
+  const uint32_t offset = Field(file, header_at);
+  uint64_t next = file.size();
+  for (size_t at = kTakHeightsAt; at <= kTakLargeMinimapAt; at += 4) {
+    if (at == kTakFeatureCountAt) continue;  // a count, not an offset
+    const uint32_t o = Field(file, at);
+    if (o > offset && o < next) next = o;
+  }
+  return count > 0 && offset < next && next - offset == 4 * count ? 4 : shipped;
+}
+
+// Items of 1, 2 or 4 bytes, little-endian, widened.
+uint32_t LoadItem(const uint8_t* p, uint64_t item_bytes) {
+  return item_bytes == 4 ? LoadU32(p) : item_bytes == 2 ? LoadU16(p) : *p;
+}
+
+// A TA: Kingdoms array a tile position: sheet ids (u32), columns and rows
+// (u8 as shipped, u32 as first documented).
+absl::Status ReadTileItems(Bytes file, absl::string_view name, absl::string_view what,
+                           size_t header_at, uint64_t item_bytes, const TntMap& map,
+                           std::vector<uint32_t>& out) {
+  const Section s{what, header_at, Field(file, header_at), map.tile_positions(), item_bytes,
+                  TilesShape(map, item_bytes)};
   absl::StatusOr<Bytes> bytes = SectionBytes(file, name, kKingdomsHeaderSize, s);
   if (!bytes.ok()) return bytes.status();
   out.resize(map.tile_positions());
-  for (size_t i = 0; i < out.size(); ++i) out[i] = LoadU32(bytes->data() + 4 * i);
+  for (size_t i = 0; i < out.size(); ++i) {
+    out[i] = LoadItem(bytes->data() + item_bytes * i, item_bytes);
+  }
   return absl::OkStatus();
 }
 
-// TA: Kingdoms' heights (u8 a cell) and feature spots (u32 a cell). A spot
-// at or past the table is "no feature", by any value: kept as stored, no
-// warning (the describe tool counts them by value).
+// TA: Kingdoms' heights (u8 a cell) and feature spots (u16 a cell as
+// shipped, u32 as first documented). A spot at or past the table is "no
+// feature", by any value: kept as stored, no warning (the describe tool
+// counts them by value).
 absl::Status ReadKingdomsCells(Bytes file, absl::string_view name, TntMap& map) {
   const Section heights{"heights", kTakHeightsAt, Field(file, kTakHeightsAt), map.cells(), 1,
                         CellsShape(map, 1)};
   absl::StatusOr<Bytes> height_bytes = SectionBytes(file, name, kKingdomsHeaderSize, heights);
   if (!height_bytes.ok()) return height_bytes.status();
-  const Section spots{"feature spots", kTakSpotsAt, Field(file, kTakSpotsAt), map.cells(), 4,
-                      CellsShape(map, 4)};
+  map.feature_spot_bytes = int(KingdomsItemBytes(file, kTakSpotsAt, map.cells(), 2));
+  const uint64_t w = map.feature_spot_bytes;
+  const Section spots{"feature spots", kTakSpotsAt, Field(file, kTakSpotsAt), map.cells(), w,
+                      CellsShape(map, w)};
   absl::StatusOr<Bytes> spot_bytes = SectionBytes(file, name, kKingdomsHeaderSize, spots);
   if (!spot_bytes.ok()) return spot_bytes.status();
   map.heights.assign(height_bytes->begin(), height_bytes->end());
   map.features.resize(map.cells());
   for (size_t i = 0; i < map.features.size(); ++i) {
-    map.features[i] = LoadU32(spot_bytes->data() + 4 * i);
+    map.features[i] = LoadItem(spot_bytes->data() + w * i, w);
   }
   return absl::OkStatus();
 }
@@ -226,8 +255,12 @@ absl::Status ReadKingdoms(Bytes file, absl::string_view name, TntMap& map) {
   } arrays[] = {{"tile sheet ids", kTakSheetAt, &map.tile_sheet},
                 {"tile columns", kTakColumnAt, &map.tile_column},
                 {"tile rows", kTakRowAt, &map.tile_row}};
+  map.tile_coordinate_bytes = int(KingdomsItemBytes(file, kTakColumnAt, map.tile_positions(), 1));
   for (const auto& a : arrays) {
-    if (absl::Status s = ReadTileWords(file, name, a.what, a.at, map, *a.out); !s.ok()) return s;
+    const uint64_t w = a.at == kTakSheetAt ? 4 : map.tile_coordinate_bytes;
+    if (absl::Status s = ReadTileItems(file, name, a.what, a.at, w, map, *a.out); !s.ok()) {
+      return s;
+    }
   }
   map.minimap = internal::ReadMinimap(file, "small minimap", kKingdomsHeaderSize,
                                       kTakSmallMinimapAt, Field(file, kTakSmallMinimapAt),

@@ -12,11 +12,14 @@
 //                            0x24 sea level, 0x28 minimap (u32 w, u32 h, pixels)
 //                            0x2C flags, 0x30 16 zero bytes
 //   TA: Kingdoms (0x4000):   0x0C sea level, 0x10 heights (u8 a cell),
-//                            0x14 feature spots (u32 a cell), 0x18 feature
-//                            table, 0x1C feature count, 0x20 tile sheet ids,
-//                            0x24 tile columns, 0x28 tile rows (u32 a tile
-//                            position each), 0x2C small minimap, 0x30 large;
-//                            the header ends at 0x34
+//                            0x14 feature spots (u16 a cell), 0x18 feature
+//                            table, 0x1C feature count, 0x20 tile sheet ids
+//                            (u32 a tile position), 0x24 tile columns, 0x28
+//                            tile rows (u8 a tile position each), 0x2C small
+//                            minimap, 0x30 large; the header ends at 0x34.
+//                            The shipped maps' widths; the first format notes
+//                            said u32 for spots, columns and rows, and a
+//                            section spaced for u32s is read so.
 //
 // A tile is 2 x 2 cells; a map of W x H cells is W/2 x H/2 tiles and W*16 x
 // H*16 pixels. Every offset and count is checked against the file before it
@@ -108,7 +111,10 @@ struct TntMap {
   std::vector<uint8_t> tile_pixels;
 
   // TA: Kingdoms: per tile position, the JPEG sheet's id and the tile's
-  // column and row inside it.
+  // column and row inside it (in tiles).
+  // TA: Kingdoms: how wide the stored feature spots (2 as shipped, 4 as
+  // first documented) and tile columns and rows (1, or 4) were; 0 for TA.
+  int feature_spot_bytes = 0, tile_coordinate_bytes = 0;
   std::vector<uint32_t> tile_sheet, tile_column, tile_row;
 
   std::optional<Minimap> minimap;        // TA's, or TA: Kingdoms' small one

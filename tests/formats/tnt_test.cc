@@ -207,7 +207,9 @@ TEST(Tnt, SmallKingdomsMapEveryValue) {
   EXPECT_EQ(map->features[0], 0u);
   EXPECT_EQ(map->features[1], 1u);
   EXPECT_EQ(map->features[2], 7u);  // kept as stored
-  EXPECT_EQ(map->features[3], 0xFFFFFFFFu);
+  EXPECT_EQ(map->features[3], 0xFFFFu);  // u16 spots, as the shipped maps store them
+  EXPECT_EQ(map->feature_spot_bytes, 2);
+  EXPECT_EQ(map->tile_coordinate_bytes, 1);
   ASSERT_EQ(map->feature_names.size(), 2u);
   EXPECT_EQ(map->feature_names[0].name, "Pine");
   EXPECT_EQ(map->feature_names[1].name, "Boulder");
@@ -228,6 +230,60 @@ TEST(Tnt, SmallKingdomsMapEveryValue) {
   EXPECT_EQ(map->large_minimap->region_height, 16);
   EXPECT_EQ(map->large_minimap->pixels[15 * 20 + 19], TntFixtureMinimapPixel(19, 15));
   EXPECT_TRUE(map->warnings.empty()) << Joined(map->warnings);
+}
+
+// The first format notes' layout (u32 spots, columns and rows) reads to the
+// same values when the sections are spaced for it.
+TEST(Tnt, KingdomsWideArraysAreReadWhenSpacedForThem) {
+  testing::TakMapSpec spec = SmallTakMap();
+  spec.wide = true;
+  absl::StatusOr<TntMap> wide = ReadTnt(LayOutTak(spec).bytes, "wide.tnt");
+  absl::StatusOr<TntMap> shipped = ReadTnt(LayOutTak(SmallTakMap()).bytes, "small.tnt");
+  ASSERT_TRUE(wide.ok() && shipped.ok()) << wide.status() << shipped.status();
+  EXPECT_EQ(wide->feature_spot_bytes, 4);
+  EXPECT_EQ(wide->tile_coordinate_bytes, 4);
+  EXPECT_EQ(wide->features[3], 0xFFFFFFFFu);
+  EXPECT_EQ(wide->features[2], shipped->features[2]);
+  EXPECT_EQ(wide->tile_column, shipped->tile_column);
+  EXPECT_EQ(wide->tile_row, shipped->tile_row);
+  EXPECT_EQ(wide->tile_sheet, shipped->tile_sheet);
+}
+
+// A 2 x 2-cell map laid out as the shipped maps are, typed byte by byte:
+// u16 feature spots, u8 column and row.
+TEST(Tnt, HandTypedKingdomsShippedLayout) {
+  std::vector<uint8_t> b = {
+      0x00, 0x40, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00,  // version 0x4000, width 2
+      0x02, 0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00,  // height 2, sea level 16
+      0x34, 0x00, 0x00, 0x00, 0x38, 0x00, 0x00, 0x00,  // heights 0x34, spots 0x38
+      0x40, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,  // feature table 0x40, 1 feature
+      0xC4, 0x00, 0x00, 0x00, 0xC8, 0x00, 0x00, 0x00,  // sheets 0xc4, columns 0xc8
+      0xC9, 0x00, 0x00, 0x00, 0xCA, 0x00, 0x00, 0x00,  // rows 0xc9, small minimap 0xca
+      0x00, 0x00, 0x00, 0x00,                          // no large minimap
+      0x05, 0x06, 0x07, 0x08,                          // heights
+      0x00, 0x00, 0xFF, 0xFF, 0x00, 0xFF, 0x01, 0x00,  // spots: 0, 0xffff, 0xff00, 1
+  };
+  const std::vector<uint8_t> entry = {0x00, 0x00, 0x00, 0x00, 'E', 'l', 'm'};
+  b.insert(b.end(), entry.begin(), entry.end());
+  b.resize(0xC4, 0);
+  const std::vector<uint8_t> rest = {
+      0xB4, 0x9E, 0x0A, 0x00, 0x0F, 0x0E,          // sheet 0x000a9eb4, column 15, row 14
+      0x01, 0, 0, 0, 0x01, 0, 0, 0, 0x2A,          // small minimap 1 x 1
+  };
+  b.insert(b.end(), rest.begin(), rest.end());
+  absl::StatusOr<TntMap> map = ReadTnt(b, "shipped.tnt");
+  ASSERT_TRUE(map.ok()) << map.status();
+  EXPECT_EQ(map->feature_spot_bytes, 2);
+  EXPECT_EQ(map->tile_coordinate_bytes, 1);
+  EXPECT_EQ(map->heights, (std::vector<uint8_t>{5, 6, 7, 8}));
+  EXPECT_EQ(map->features, (std::vector<uint32_t>{0, 0xFFFF, 0xFF00, 1}));
+  EXPECT_EQ(map->feature_names[0].name, "Elm");
+  EXPECT_EQ(map->tile_sheet, (std::vector<uint32_t>{0x000A9EB4}));
+  EXPECT_EQ(map->tile_column, (std::vector<uint32_t>{15}));
+  EXPECT_EQ(map->tile_row, (std::vector<uint32_t>{14}));
+  ASSERT_TRUE(map->minimap.has_value());
+  EXPECT_EQ(map->minimap->pixels, (std::vector<uint8_t>{0x2A}));
+  EXPECT_FALSE(map->large_minimap.has_value());
 }
 
 TEST(Tnt, TaMinimapRegionExamples) {

@@ -48,6 +48,22 @@ size_t AppendWords(std::vector<uint8_t>& out, const std::vector<uint32_t>& words
   return at;
 }
 
+// `count` items of `width` bytes (1 or 2): `values` cut to that width, then
+// `fill`. Returns where they start.
+size_t AppendNarrow(std::vector<uint8_t>& out, const std::vector<uint32_t>& values, size_t count,
+                    uint32_t fill, int width) {
+  const size_t at = out.size();
+  for (size_t i = 0; i < count; ++i) {
+    const uint32_t v = i < values.size() ? values[i] : fill;
+    if (width == 2) {
+      AppendU16(out, uint16_t(v));
+    } else {
+      out.push_back(uint8_t(v));
+    }
+  }
+  return at;
+}
+
 size_t Positions(uint32_t width, uint32_t height) { return size_t(width / 2) * (height / 2); }
 
 }  // namespace
@@ -105,11 +121,14 @@ TntLayout LayOutTak(const TakMapSpec& spec) {
   const size_t positions = Positions(spec.width, spec.height);
   l.heights = out.size();
   for (size_t i = 0; i < cells; ++i) out.push_back(i < spec.heights.size() ? spec.heights[i] : 0);
-  l.spots = AppendWords(out, spec.feature_spots, cells, 0xFFFFFFFF);
+  l.spots = spec.wide ? AppendWords(out, spec.feature_spots, cells, 0xFFFFFFFF)
+                      : AppendNarrow(out, spec.feature_spots, cells, 0xFFFF, 2);
   l.features = AppendFeatures(out, spec.feature_names);
   l.sheets = AppendWords(out, spec.tile_sheet, positions, 0);
-  l.columns = AppendWords(out, spec.tile_column, positions, 0);
-  l.rows = AppendWords(out, spec.tile_row, positions, 0);
+  l.columns = spec.wide ? AppendWords(out, spec.tile_column, positions, 0)
+                        : AppendNarrow(out, spec.tile_column, positions, 0, 1);
+  l.rows = spec.wide ? AppendWords(out, spec.tile_row, positions, 0)
+                     : AppendNarrow(out, spec.tile_row, positions, 0, 1);
   l.minimap = AppendMinimap(out, spec.small_minimap);
   l.large_minimap = AppendMinimap(out, spec.large_minimap);
   const uint32_t fields[] = {spec.version,           spec.width,

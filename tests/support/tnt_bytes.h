@@ -41,8 +41,8 @@ struct TaMapSpec {
   uint32_t flags = 1;
 };
 
-// One TA: Kingdoms map: heights and u32 feature spots per cell, the three
-// u32 arrays per tile position, and two minimaps.
+// One TA: Kingdoms map: heights and feature spots per cell, sheet ids,
+// columns and rows per tile position, and two minimaps.
 struct TakMapSpec {
   uint32_t version = 0x4000;
   uint32_t width = 0, height = 0;      // cells
@@ -52,6 +52,9 @@ struct TakMapSpec {
   std::vector<std::string> feature_names;
   std::vector<uint32_t> tile_sheet, tile_column, tile_row;  // per tile position; empty: zeros
   std::optional<TntMinimapSpec> small_minimap, large_minimap;  // nullopt: offset 0
+  // Feature spots as u16 and tile columns and rows as u8, as the shipped
+  // maps store them; true: all three as u32, as the first format notes said.
+  bool wide = false;
 };
 
 // Where each section was put (0 for one not written). TA: tile_index,
@@ -90,7 +93,7 @@ uint8_t TntFixtureMinimapPixel(int x, int y);
 TaMapSpec SmallTaMap();
 
 // An 8 x 8-cell TA: Kingdoms map. Heights: cell (x, y) = 8 y + x. Feature
-// spots 0xFFFFFFFF, but (0, 0) 0 ("Pine"), (1, 0) 1 ("Boulder"), (2, 0) 7
+// spots 0xFFFFFFFF (0xFFFF as u16), but (0, 0) 0 ("Pine"), (1, 0) 1 ("Boulder"), (2, 0) 7
 // (past the 2-entry table). Tile position (tx, ty) (4 x 4): sheet
 // 0x1000 + ty, column tx, row 3 - ty. Sea level 40. Small minimap 12 x 10 of
 // TntFixtureMinimapPixel with the padding index 0x64 from column 9 and from
