@@ -90,6 +90,9 @@ int RunMap(const FileCommandOptions& o) {
   return RunFileCommand(
       "gta map", tools::MapDescribeTable(), o,
       [&](const tools::MapDescribeRequest& request, const CommandAsset& opened) {
+        if (absl::Status s = tools::CheckGtaCell(request.Cell()); !s.ok()) {
+          return Usage("gta map", s);
+        }
         return Report("gta map", tools::DescribeMap(opened.asset, request.Cell()), o.json,
                       PrintMap);
       });
@@ -133,6 +136,7 @@ int RunRender(const FileTargetOptions& o) {
   absl::StatusOr<tools::MapRenderRequest> request =
       tools::MapRenderTable().ParseChecked(*o.arguments);
   if (!request.ok()) return Usage("gta render", request.status());
+  if (absl::Status s = tools::CheckGtaRequest(*request); !s.ok()) return Usage("gta render", s);
   absl::StatusOr<MapPlace> place = PlaceOf(o.file, o.context);
   if (!place.ok()) return Fail("gta render", place.status());
   request->path = place->path;

@@ -18,6 +18,7 @@
 #include "app/mcp_command.h"
 #include "app/mod_commands.h"
 #include "app/pcx_commands.h"
+#include "app/tnt_commands.h"
 #include "app/tdf_command.h"
 #include "app/unit_commands.h"
 #include "app/tool_commands.h"
@@ -45,7 +46,7 @@ const std::vector<CommandGroup>& CommandGroups() {
       {{"demo"}, AddDemoCommand},      {{"context"}, AddContextCommands},
       {{"tdf"}, AddTdfCommand},        {{"pcx"}, AddPcxCommands},
       {{"weapon", "feature", "side"}, AddModCommands},
-      {{"unit"}, AddUnitCommands},
+      {{"unit"}, AddUnitCommands},     {{"tnt"}, AddTntCommands},
   };
   return groups;
 }

@@ -18,6 +18,8 @@
 #include "tools/hpi_extract_tool.h"
 #include "tools/hpi_list_tool.h"
 #include "tools/map_describe_tool.h"
+#include "tools/map_list_tool.h"
+#include "tools/map_minimap_tool.h"
 #include "tools/map_render_tool.h"
 #include "tools/palette_candidates_tool.h"
 #include "tools/palette_describe_tool.h"
@@ -86,7 +88,7 @@ const std::vector<std::string>& DeclaredValues(absl::string_view argument) {
 }  // namespace
 
 const std::vector<std::string>& Toolsets() {
-  static const std::vector<std::string> toolsets = {"gaf", "hpi", "palette", "gta", "tdf", "units"};
+  static const std::vector<std::string> toolsets = {"gaf", "hpi", "palette", "gta", "tdf", "units", "maps"};
   return toolsets;
 }
 
@@ -102,8 +104,23 @@ std::string ToolsetOf(absl::string_view tool_name) {
   for (const char* prefix : {"unit_", "weapon_", "feature_", "side_"}) {
     if (absl::StartsWith(tool_name, prefix)) return "units";
   }
-  return "gta";  // maps, styles, texts, fonts, pictures, settings
+  // Every game's maps (GTA1 city maps, TA and TA: Kingdoms TNT).
+  if (absl::StartsWith(tool_name, "map_")) return "maps";
+  return "gta";  // styles, texts, fonts, pictures, settings
 }
+
+namespace {
+
+// Whether `toolsets` asks for a tool of `set`. The map tools were "gta"'s
+// before TA maps came: asking for gta still serves them.
+bool Wanted(const std::vector<std::string>& toolsets, const std::string& set) {
+  auto asked = [&](absl::string_view name) {
+    return std::find(toolsets.begin(), toolsets.end(), name) != toolsets.end();
+  };
+  return toolsets.empty() || set == "core" || asked(set) || (set == "maps" && asked("gta"));
+}
+
+}  // namespace
 
 absl::StatusOr<std::vector<Tool>> ToolsOf(const std::vector<std::string>& toolsets) {
   for (const std::string& t : toolsets) {
@@ -114,11 +131,7 @@ absl::StatusOr<std::vector<Tool>> ToolsOf(const std::vector<std::string>& toolse
   }
   std::vector<Tool> out;
   for (Tool& tool : AllTools()) {
-    const std::string set = ToolsetOf(tool.name);
-    if (toolsets.empty() || set == "core" ||
-        std::find(toolsets.begin(), toolsets.end(), set) != toolsets.end()) {
-      out.push_back(std::move(tool));
-    }
+    if (Wanted(toolsets, ToolsetOf(tool.name))) out.push_back(std::move(tool));
   }
   return out;
 }
@@ -133,7 +146,8 @@ std::vector<Tool> AllTools() {
           PictureExportTool(), PlayerDescribeTool(),  PaletteDescribeTool(),
           TdfParseTool(),      UnitListTool(),        UnitDescribeTool(),
           UnitCompareTool(),   WeaponListTool(),      WeaponDescribeTool(),
-          FeatureListTool(),   FeatureDescribeTool(), SideListTool()};
+          FeatureListTool(),   FeatureDescribeTool(), SideListTool(),
+          MapListTool(),       MapMinimapTool(),      MapHeightmapTool()};
 }
 
 absl::StatusOr<std::vector<std::string>> CompleteArgument(absl::string_view argument,

@@ -156,9 +156,8 @@ absl::StatusOr<FeatureDescription> DescribeFeatureIn(const contexts::Context& co
 Tool FeatureDescribeTool() {
   return MakeContextTool<FeatureDescribeRequest>(
       {"feature_describe", "Describe a feature",
-       "One TA/TA:K feature: every key, its 3DO or GAF sequence (found or "
-       "missing), units "
-       "leaving it as corpse, files."},
+       "One TA/TA:K feature: every key, what draws it (found or missing), units leaving it, "
+       "files."},
       FeatureDescribeTable(), FeatureDescription::Fields().Schema(),
       [](const contexts::Context& context, const FeatureDescribeRequest& request,
          const ToolCall& call) {

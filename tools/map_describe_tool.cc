@@ -1,9 +1,13 @@
 #include "tools/map_describe_tool.h"
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "formats/tnt/tnt.h"
+#include "tacatalog/catalog.h"
 #include "formats/gta/cmp.h"
 #include "tools/file_kind.h"
 #include "tools/parsed_asset.h"
+#include "tools/ta_map_describe.h"
 #include "tools/tool_support.h"
 
 namespace kbot::tools {
@@ -81,20 +85,24 @@ MapCellInfo CellOf(const gta::CityMap& map, int x, int y) {
   return out;
 }
 
+// A TA map is up to 4096 cells a side; a GTA1 map's 256 is checked by the
+// GTA1 describe (CheckGtaCell).
 json CellCoordinate(const char* description) {
-  return IntegerParam(0, gta::kMapSide - 1, description);
+  return IntegerParam(0, int(tnt::kMaxCellsASide) - 1, description);
 }
+
+
 
 }  // namespace
 
 const RequestTable<MapDescribeRequest>& MapDescribeTable() {
   static const RequestTable<MapDescribeRequest> table = [] {
     RequestTable<MapDescribeRequest> t;
-    AddAssetParams(t, "The .CMP city map")
+    AddAssetParams(t, "GTA1 .CMP; TA .tnt, .ota or name")
         .Add("x", &MapDescribeRequest::x,
-             CellCoordinate("A cell's column, west to east; with y"))
+             CellCoordinate("A cell's column; with y"))
         .Add("y", &MapDescribeRequest::y,
-             CellCoordinate("A cell's row, north to south; with x"))
+             CellCoordinate("A cell's row; with x"))
         .AddCheck(CellBothOrNeither);
     return t;
   }();
@@ -226,7 +234,17 @@ absl::StatusOr<MapDescription> DescribeMap(const Asset& asset,
   return MapDescriptionOf(asset.path, *map, cell);
 }
 
+absl::Status CheckGtaCell(const std::optional<std::pair<int, int>>& cell) {
+  if (!cell || (cell->first < gta::kMapSide && cell->second < gta::kMapSide)) {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(absl::StrCat("cell (", cell->first, ", ", cell->second,
+                                                 ") is outside the 256 x 256 GTA1 map"));
+}
+
 ToolResult RunMapDescribe(const contexts::Context& context, const MapDescribeRequest& request) {
+  if (IsTaMapPath(context, request.path)) return RunTaMapDescribe(context, request);
+  if (absl::Status s = CheckGtaCell(request.Cell()); !s.ok()) return ErrorResult(s);
   return RunParsedAssetTool(
       context, request, CityMapParser(),
       [&request](const ParsedAsset<gta::CityMap>& map) -> absl::StatusOr<MapDescription> {
@@ -236,10 +254,11 @@ ToolResult RunMapDescribe(const contexts::Context& context, const MapDescribeReq
 
 Tool MapDescribeTool() {
   return MakeContextTool<MapDescribeRequest>(
-      {"map_describe", "Describe a GTA1 city map",
-       "A GTA1 city map: header, sections, block types, districts, services; with x and y, one "
-       "cell's column."},
-      MapDescribeTable(), MapDescription::Fields().Schema(),
+      {"map_describe", "Describe a map",
+       "GTA1: blocks, districts, services. TA/TA:K: size, heights, features, OTA players, "
+       "starts. x, y: one cell."},
+      MapDescribeTable(),
+      EitherShape(MapDescription::Fields().Schema(), TaMapDescription::Fields().Schema()),
       [](const contexts::Context& context, const MapDescribeRequest& request, const ToolCall&) {
         return RunMapDescribe(context, request);
       });

@@ -88,6 +88,10 @@ struct MapDescription {
 absl::StatusOr<MapDescription> DescribeMap(const Asset& asset,
                                            const std::optional<std::pair<int, int>>& cell);
 
+// GTA1's check of a cell: inside the 256 x 256 map (the request's bounds
+// are a TA map's 4096).
+absl::Status CheckGtaCell(const std::optional<std::pair<int, int>>& cell);
+
 // The tool's work once the context is known.
 ToolResult RunMapDescribe(const contexts::Context& context, const MapDescribeRequest& request);
 

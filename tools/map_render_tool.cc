@@ -14,6 +14,8 @@
 #include "tools/image_result.h"
 #include "tools/output_target.h"
 #include "tools/picture_delivery.h"
+#include "tools/ta_map.h"
+#include "tools/ta_map_render.h"
 #include "tools/tool_support.h"
 
 namespace kbot::tools {
@@ -21,15 +23,12 @@ namespace kbot::tools {
 namespace {
 
 constexpr const char* kMapExport = "map";
-
-absl::Status InsideTheMap(const MapRenderRequest& r) {
-  if (r.Left() + r.Width() <= gta::kMapSide && r.Top() + r.Height() <= gta::kMapSide) {
-    return absl::OkStatus();
-  }
-  return absl::InvalidArgumentError(absl::StrCat(
-      "cells ", r.Left(), "..", r.Left() + r.Width() - 1, " x ", r.Top(), "..",
-      r.Top() + r.Height() - 1, " run past the 256 x 256 map"));
+// x, y, w, h: unbounded in the schema (a TA map's pixels go to 65,536),
+// checked against the map by each game's render (CheckGtaRequest, RegionOf).
+json Coordinate(const char* description, int minimum = 0) {
+  return {{"type", "integer"}, {"minimum", minimum}, {"description", description}};
 }
+
 
 // The style a map names: STYLE%03d.G24 beside it.
 std::string DefaultStylePath(const std::string& map_path, int style_number) {
@@ -106,22 +105,22 @@ const RequestTable<MapRenderRequest>& MapRenderTable() {
   static const RequestTable<MapRenderRequest> table = [] {
     using R = MapRenderRequest;
     RequestTable<R> t;
-    AddAssetParams(t, "The .CMP city map")
-        .Add("style", &R::style,
-             PathProperty("The style (default: the map's own, beside it)"))
-        .Add("x", &R::x,
-             IntegerParam(0, gta::kMapSide - 1,
-                          "First column (default 0; none of x, y, w, h: the occupied area)"))
-        .Add("y", &R::y, IntegerParam(0, gta::kMapSide - 1, "First row of cells (default 0)"))
-        .Add("w", &R::w,
-             IntegerParam(1, gta::kMapSide, "Cells across (default: to the east edge)"))
-        .Add("h", &R::h,
-             IntegerParam(1, gta::kMapSide, "Cells down (default: to the south edge)"))
+    AddAssetParams(t, "GTA1 .CMP; TA .tnt, .ota or name")
+        .Add("style", &R::style, PathProperty("GTA1 style (default its own)"))
+        .Add("x", &R::x, Coordinate("Left (default 0; none of x,y,w,h: GTA1 occupied area)"))
+        .Add("y", &R::y, Coordinate("First row (default 0)"))
+        .Add("w", &R::w, Coordinate("Across (default: to the edge)", 1))
+        .Add("h", &R::h, Coordinate("Down (default: to the edge)", 1))
+        .Add("unit", &R::unit,
+             EnumParam({"cell", "tile", "pixel"}, "Of x,y,w,h (GTA1 cell; TA tile)"))
         .Add("scale", &R::scale,
-             IntegerParam(1, gta::kMaxPixelsPerCell,
-                          "Pixels per cell (64: the tiles' own size)"))
-        .AddOutput("target", &R::target, TargetProperty())
-        .AddCheck(InsideTheMap);
+             IntegerParam(1, gta::kMaxPixelsPerCell, "Px a cell: GTA1 1-64 (8); TA 2-16 (16)"))
+        .Add("overlays", &R::overlays,
+             {{"type", "array"},
+              {"items", {{"enum", {"starts", "features", "water", "height", "void"}}}},
+              {"description", "TA: drawn over"}})
+        .Add("schema", &R::schema, {{"type", "integer"}, {"minimum", 0}, {"description", "TA: OTA schema"}})
+        .AddOutput("target", &R::target, TargetProperty());
     return t;
   }();
   return table;
@@ -174,8 +173,8 @@ absl::StatusOr<MapRenderOutcome> RenderMap(const contexts::Context& context, con
   if (occupied) s.occupied = MapCells{occupied->x, occupied->y, occupied->w, occupied->h};
   gta::MapRenderOptions options;
   s.region = ChooseRegion(request, occupied, options.rect, s.warnings);
-  options.pixels_per_cell = request.scale;
-  const uint64_t rows = uint64_t(request.Height()) * uint64_t(request.scale);
+  options.pixels_per_cell = request.GtaScale();
+  const uint64_t rows = uint64_t(request.Height()) * uint64_t(request.GtaScale());
   StageProgress drawing(progress, 0, 2 * rows), encoding(progress, rows, 2 * rows);
   options.progress = &drawing;
   absl::StatusOr<gta::MapRender> render = gta::RenderMap(*map, *style, options);
@@ -189,7 +188,7 @@ absl::StatusOr<MapRenderOutcome> RenderMap(const contexts::Context& context, con
   s.y = options.rect.y;
   s.w = options.rect.w;
   s.h = options.rect.h;
-  s.pixels_per_cell = request.scale;
+  s.pixels_per_cell = request.GtaScale();
   s.width = render->picture.width;
   s.height = render->picture.height;
   s.bytes = png->size();
@@ -200,7 +199,8 @@ absl::StatusOr<MapRenderOutcome> RenderMap(const contexts::Context& context, con
 }
 
 json MapRenderOutput() {
-  json schema = PictureToolOutput(MapRenderSummary::Fields().Schema());
+  json schema = PictureToolOutput(
+      EitherShape(MapRenderSummary::Fields().Schema(), TaMapRenderSummary::Fields().Schema()));
   schema["properties"]["written"] = WrittenSchema();
   return schema;
 }
@@ -216,9 +216,27 @@ std::string Subject(const MapRenderSummary& s) {
 
 }  // namespace
 
+absl::Status CheckGtaRequest(const MapRenderRequest& r) {
+  if (r.unit && *r.unit != "cell") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("a GTA1 map is drawn by cells: unit '", *r.unit, "' is for TA maps"));
+  }
+  if (!r.overlays.empty()) {
+    return absl::InvalidArgumentError("overlays are for TA maps; a GTA1 map has none");
+  }
+  if (r.Left() + r.Width() <= gta::kMapSide && r.Top() + r.Height() <= gta::kMapSide) {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      "cells ", r.Left(), "..", r.Left() + r.Width() - 1, " x ", r.Top(), "..",
+      r.Top() + r.Height() - 1, " run past the 256 x 256 map"));
+}
+
 absl::StatusOr<MapRenderOutcome> RenderMapAsset(const contexts::Context& context,
                                                 const MapRenderRequest& request,
                                                 Progress& progress) {
+  // The caller's mistakes first, before the file is read: no context named.
+  if (absl::Status s = CheckGtaRequest(request); !s.ok()) return s;
   return WithContextAsset(context, request.path, [&](const Asset& asset) {
     return RenderMap(context, asset, request, progress);
   });
@@ -227,6 +245,9 @@ absl::StatusOr<MapRenderOutcome> RenderMapAsset(const contexts::Context& context
 ToolResult RunMapRender(const contexts::Context& context, const MapRenderRequest& request,
                         const Limits& limits, Progress& progress,
                         contexts::ConfinedFolder* output) {
+  if (IsTaMapPath(context, request.path)) {
+    return RunTaMapRender(context, request, limits, progress, output);
+  }
   absl::StatusOr<MapRenderOutcome> rendered = RenderMapAsset(context, request, progress);
   if (!rendered.ok()) return ErrorResult(rendered.status());
   std::optional<WrittenFile> written;
@@ -244,29 +265,51 @@ ToolResult RunMapRender(const contexts::Context& context, const MapRenderRequest
   resolved.y = s.y;
   resolved.w = s.w;
   resolved.h = s.h;
+  resolved.scale = s.pixels_per_cell;
   ToolResult result = DeliverPicture(
       MapRenderSummary::Fields().ToJson(s),
       {rendered->png, "image/png", s.width, s.height, Subject(s),
        absl::StrCat("at ", s.pixels_per_cell, " px a cell"), "png"},
       limits,
       [&] {
-        return PictureLink{PictureUri(context, kMapExport, MapRenderTable(), resolved),
+        // Only what a GTA1 render reads.
+        return PictureLink{PictureUri(context, kMapExport, MapRenderTable(), resolved,
+                                      {"unit", "overlays", "schema"}),
                            absl::StrCat(resolved.path, " (map render)"), "render"};
       },
       [&] { return CellPreview(*rendered, limits); });
   return written ? WithWritten(std::move(result), *written) : result;
 }
 
+namespace {
+
+// The PNG a map_render link draws: the game's own render.
+struct MapPng {
+  std::vector<uint8_t> png;
+};
+absl::StatusOr<MapPng> DrawMapPng(const contexts::Context& context,
+                                  const MapRenderRequest& request, Progress& progress) {
+  if (IsTaMapPath(context, request.path)) {
+    absl::StatusOr<TaMapRenderOutcome> ta = RenderTaMap(context, request, progress);
+    if (!ta.ok()) return ta.status();
+    return MapPng{std::move(ta->png)};
+  }
+  absl::StatusOr<MapRenderOutcome> gta = RenderMapAsset(context, request, progress);
+  if (!gta.ok()) return gta.status();
+  return MapPng{std::move(gta->png)};
+}
+
+}  // namespace
+
 Tool MapRenderTool() {
   Tool tool = MakeContextTool<MapRenderRequest>(
-      {"map_render", "Draw a GTA1 map",
-       "Draws a GTA1 city map from above: by default its occupied area, or a rectangle of "
-       "cells."},
+      {"map_render", "Draw a map",
+       "From above: GTA1 occupied area or cells; TA/TA:K all or a region, scaled, overlays."},
       MapRenderTable(), MapRenderOutput(),
       [](const contexts::Context& context, const MapRenderRequest& request, const ToolCall& call) {
         return RunMapRender(context, request, call.limits, call.progress, call.output);
       });
-  tool.picture = MakePngExport(kMapExport, MapRenderTable(), RenderMapAsset);
+  tool.picture = MakePngExport(kMapExport, MapRenderTable(), DrawMapPng);
   return tool;
 }
 

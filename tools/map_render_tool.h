@@ -1,13 +1,17 @@
-// The tool map_render: a top-down PNG of a rectangle of a GTA1 city map, each
-// cell showing the lid of its topmost block drawn with the map's own style
-// (docs/json.md, section map_render). `kbot gta render` draws the same.
+// The tool map_render: a top-down PNG of a map. A GTA1 city map: a
+// rectangle of cells, each showing the lid of its topmost block drawn with
+// the map's own style (`kbot gta render`). A TA or TA: Kingdoms map (in a ta
+// or takingdoms context): its terrain with overlays, tools/ta_map_render.h
+// (`kbot tnt render`). docs/json.md, section map_render.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "contexts/workspace.h"
 #include "formats/image/picture.h"
 #include "tools/params.h"
@@ -18,17 +22,27 @@
 namespace kbot::tools {
 
 struct MapRenderRequest : AssetRequest {
-  // The style's path in the context; default STYLE%03d.G24 (the map's style
-  // number) in the map's folder.
+  // GTA1: the style's path in the context; default STYLE%03d.G24 (the map's
+  // style number) in the map's folder.
   std::optional<std::string> style;
-  // The cells to draw. With none of the four given the render covers the
-  // map's occupied area (gta::OccupiedRect); with any given, x and y
-  // default to 0 and w and h run to the east and south edges.
+  // The rectangle to draw, in `unit`s. GTA1: with none of the four given the
+  // render covers the map's occupied area (gta::OccupiedRect); with any
+  // given, x and y default to 0 and w and h run to the east and south edges.
+  // TA: the whole map by default, likewise.
   std::optional<int> x, y;
-  std::optional<int> w;  // cells
+  std::optional<int> w;
   std::optional<int> h;
-  // Pixels per cell: 8 draws the whole map 2048 x 2048, 64 the tiles' own size.
-  int scale = 8;
+  // "cell", "tile" or "pixel"; default GTA1 cell, TA tile (32 px). GTA1
+  // takes cells only.
+  std::optional<std::string> unit;
+  // Pixels a cell. GTA1: 1-64, default 8 (the whole map 2048 x 2048; 64 the
+  // tiles' own size). TA: 2-16, default 16 (the map's own pixels; 8 is 1/2).
+  std::optional<int> scale;
+  // TA: what to draw over the terrain: "starts", "features", "water",
+  // "height", "void" (formats/tnt/render.h).
+  std::vector<std::string> overlays;
+  // TA: the OTA schema whose start positions "starts" draws.
+  int schema = 0;
   // A file in the output folder the picture is also written to
   // (tools/output_target.h); served only with `kbot mcp --output`.
   std::optional<std::string> target;
@@ -36,8 +50,13 @@ struct MapRenderRequest : AssetRequest {
   bool NoRegion() const { return !x && !y && !w && !h; }
   int Left() const { return x.value_or(0); }
   int Top() const { return y.value_or(0); }
+  // GTA1's defaults: to the edge of the 256 x 256 map; 8 px a cell.
   int Width() const { return w.value_or(256 - Left()); }
   int Height() const { return h.value_or(256 - Top()); }
+  int GtaScale() const { return scale.value_or(8); }
+  bool Overlay(absl::string_view name) const {
+    return std::find(overlays.begin(), overlays.end(), name) != overlays.end();
+  }
 };
 const RequestTable<MapRenderRequest>& MapRenderTable();
 
@@ -67,6 +86,10 @@ struct MapRenderOutcome {
   std::vector<uint8_t> png;
   image::RgbaPicture picture;  // what png holds, for the preview
 };
+
+// GTA1's checks of the shared request: cells only, no overlays, inside the
+// 256 x 256 map. The caller's mistakes (a usage error for `kbot gta render`).
+absl::Status CheckGtaRequest(const MapRenderRequest& request);
 
 // `request` drawn in `context` (the map and its style read from it); an
 // error names the context. `progress` is told each row drawn, then each band

@@ -8,7 +8,7 @@
 namespace kbot::tools {
 
 json TargetProperty() {
-  return {{"type", "string"}, {"description", "Also write it here, in the output folder"}};
+  return {{"type", "string"}, {"description", "Also write it here (output folder)"}};
 }
 
 json WrittenSchema() {

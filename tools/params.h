@@ -94,8 +94,13 @@ class RequestTable {
     static_assert(std::is_base_of_v<Owner, Request>);
     using M = params_internal::Member<T>;
     const json fallback = M::Get(Request{}.*member);
-    // An empty string is "not given", not a default worth saying.
-    if (!required && !fallback.is_null() && fallback != "") schema["default"] = fallback;
+    // An empty string or list is "not given", and a flag is off unless
+    // given: neither is a default worth saying (tools/list is paid for in
+    // every conversation).
+    if (!required && !fallback.is_null() && fallback != "" && fallback != json::array() &&
+        fallback != false) {
+      schema["default"] = fallback;
+    }
     params_.push_back({std::move(name), std::move(schema), required});
     fields_.push_back({[member](Request& r, const json& v) { M::Set(r.*member, v); },
                        [member](const Request& r) { return M::Get(r.*member); }});

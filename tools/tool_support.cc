@@ -1,5 +1,7 @@
 #include "tools/tool_support.h"
 
+#include <algorithm>
+
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "tools/near_paths.h"
@@ -115,6 +117,7 @@ json PictureLinkBlock(const std::string& uri, const std::string& name,
 }
 
 absl::Status InContext(const contexts::Context& context, const absl::Status& status) {
+  if (context.name.empty()) return status;  // a command's plain file (app/tnt_commands.cc)
   return absl::Status(status.code(),
                       absl::StrCat("context ", context.name, ": ", status.message()));
 }
@@ -131,6 +134,25 @@ ToolResult ErrorResult(const absl::Status& status) {
   result.error_code = status.code();
   result.cancelled = status.code() == absl::StatusCode::kCancelled;
   return result;
+}
+
+json EitherShape(const json& a, const json& b) {
+  json out = a;
+  for (const auto& [name, schema] : b["properties"].items()) {
+    json& mine = out["properties"][name];
+    if (mine.is_null()) {
+      mine = schema;
+    } else if (mine != schema) {
+      mine = {{"anyOf", json::array({mine, schema})}};
+    }
+  }
+  json required = json::array();
+  for (const json& name : a.value("required", json::array())) {
+    const json theirs = b.value("required", json::array());
+    if (std::find(theirs.begin(), theirs.end(), name) != theirs.end()) required.push_back(name);
+  }
+  out["required"] = std::move(required);
+  return out;
 }
 
 }  // namespace kbot::tools

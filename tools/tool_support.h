@@ -20,6 +20,11 @@ json InputSchema(json properties, std::initializer_list<const char*> required = 
 // open to members added later (docs/design.md: add fields freely).
 json OutputSchema(json properties, std::initializer_list<const char*> required);
 
+// An output schema either of two results validates against (a tool whose
+// answer's shape depends on the game): every property of both, one named in
+// both with two shapes taking either, required only what both require.
+json EitherShape(const json& a, const json& b);
+
 // Output schema fragments: a count (integer >= 0), any integer, any string, a boolean.
 json CountSchema();
 json IntegerSchema();
@@ -82,7 +87,8 @@ json PictureLinkBlock(const std::string& uri, const std::string& name,
                       const std::string& mime_type, size_t bytes, const std::string& what,
                       const std::string& why);
 
-// `status` with "context NAME: " before its message.
+// `status` with "context NAME: " before its message (as it is for a
+// nameless context: a command's plain file).
 absl::Status InContext(const contexts::Context& context, const absl::Status& status);
 
 // A failed call's isError result (or, for CancelledError, no result at all).

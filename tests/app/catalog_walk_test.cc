@@ -84,6 +84,9 @@ const std::map<std::string, Walk>& Walks() {
        {"feature list", "", {{"category", "trees"}, {"fields", {"id", "seqname"}}}}},
       {"feature_describe", {"feature describe", "", {{"feature", "Tree1"}}}},
       {"side_list", {"side list", "", json::object()}},
+      {"map_list", {"tnt list", "", json::object()}},
+      {"map_minimap", {"tnt minimap", "FILE", {{"path", "maps/lakes.tnt"}}}},
+      {"map_heightmap", {"tnt heightmap", "FILE", {{"path", "lakes"}, {"stretch", true}}}},
   };
   return *walks;
 }

@@ -51,6 +51,16 @@ const std::vector<Command>& Commands() {
       {"gta render demo/GTADATA/DEMO.CMP --w 16 --h 16 --scale 4 --target out/town.png --json",
        "out/town.png"},
       {"gta render GTADATA/DEMO.CMP --context demo --x 250 --w 16 --target out/no.png", ""},
+      {"tnt describe demo/maps/lakes.tnt", ""},
+      {"tnt describe lakes --context demo --x 16 --y 8 --json", ""},
+      {"tnt render demo/maps/lakes.tnt --overlays starts,features --scale 8 --target out/lakes.png "
+       "--json",
+       "out/lakes.png"},
+      {"tnt render lakes --context demo --x 15 --w 4 --target out/no.png", ""},
+      {"tnt minimap lakes --context demo --target out/minimap.png --json", "out/minimap.png"},
+      {"tnt heightmap demo/maps/lakes.tnt --target out/heights.png --json", "out/heights.png"},
+      {"tnt list --context demo", ""},
+      {"tnt describe demo/GTADATA/ENGLISH.FXT", ""},
       {"gta style demo/GTADATA/STYLE001.G24 --json", ""},
       {"gta style demo/GTADATA/STYLE001.G24", ""},
       {"gta tiles demo/GTADATA/STYLE001.G24 --kind side --direction left --first 0 --count 2 "

@@ -50,7 +50,8 @@ TEST_F(ToolsOverMcp, EveryToolDeclaresItsMetadata) {
                                              "palette_describe", "tdf_parse", "unit_list",
                                              "unit_describe", "unit_compare", "weapon_list",
                                              "weapon_describe", "feature_list",
-                                             "feature_describe", "side_list"}));
+                                             "feature_describe", "side_list", "map_list",
+                                             "map_minimap", "map_heightmap"}));
 }
 
 TEST_F(ToolsOverMcp, ContextListShowsTheDemo) {

@@ -45,7 +45,7 @@ TEST(RequestTable, GivesTheInputSchema) {
         {"w", {{"type", "integer"}, {"minimum", 1}, {"maximum", 256}, {"description", "Columns"}}},
         {"kind", {{"type", "string"}, {"enum", {"side", "lid"}}, {"description", "Which tiles"},
           {"default", "lid"}}},
-        {"flat", {{"type", "boolean"}, {"description", "Flat"}, {"default", false}}}}}};
+        {"flat", {{"type", "boolean"}, {"description", "Flat"}}}}}};  // off: no default said
   EXPECT_EQ(Table().InputSchema(), expected);
   ASSERT_EQ(Table().Params().size(), 6u);
   EXPECT_EQ(Table().Params()[1].name, "path");

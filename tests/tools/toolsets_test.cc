@@ -33,8 +33,14 @@ TEST(Toolsets, EveryToolIsInOneAndUnknownOnesAreRefused) {
                                      Toolsets().end())
         << t.name;
   }
-  EXPECT_EQ(ToolsOf({"gaf", "maps"}).status().message(),
-            "unknown toolset \"maps\" (use gaf, hpi, palette, gta, tdf, units)");
+  EXPECT_EQ(ToolsOf({"gaf", "models"}).status().message(),
+            "unknown toolset \"models\" (use gaf, hpi, palette, gta, tdf, units, maps)");
+  // Every game's maps; asking for gta still serves them, as before TA maps came.
+  for (const char* name : {"map_describe", "map_render", "map_list", "map_minimap",
+                           "map_heightmap"}) {
+    EXPECT_EQ(ToolsetOf(name), "maps") << name;
+  }
+  EXPECT_EQ(Names(*ToolsOf({"gta"})).size(), Names(*ToolsOf({"gta", "maps"})).size());
   EXPECT_EQ(ToolsetOf("tdf_parse"), "tdf");
   for (const char* name : {"unit_list", "unit_describe", "unit_compare", "weapon_list",
                            "weapon_describe", "feature_list", "feature_describe", "side_list"}) {

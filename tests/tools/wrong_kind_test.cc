@@ -112,7 +112,7 @@ std::string Hint(FileKind kind) {
     case FileKind::kRgbPalette:
       return "give it as the palette argument of picture_export for a RAT picture";
     case FileKind::kSavedGame: return "kbot does not read saved games";
-    case FileKind::kTnt: return "kbot does not read TA maps yet";
+    case FileKind::kTnt: return "use map_describe or map_render (kbot tnt describe)";
     case FileKind::kText:
       return "if it is in TDF syntax (FBI, TDF, OTA, GUI), use tdf_parse (kbot tdf)";
     default: return "kbot does not read it";
