@@ -80,6 +80,11 @@ demo: deps $(RELEASE_BUILD)/build.ninja
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta render GTADATA/DEMO.CMP --context demo --w 16 --h 16 --scale 16 --target $(DEMO_OUT)/demo-town.png
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta tiles GTADATA/STYLE001.G24 --context demo --kind lid --target $(DEMO_OUT)/demo-lids.png
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta font GTADATA/DEMO.FON --context demo --text 'LIBERTY CITY' --scale 4 --target $(DEMO_OUT)/demo-font.png
+	@echo "== the demo's TA map"
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot tnt list --context demo
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot tnt describe lakes --context demo
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot tnt render lakes --context demo --overlays starts,features,water --target $(DEMO_OUT)/lakes.png
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot tnt minimap $(DEMO_DATA)/maps/lakes.tnt --target $(DEMO_OUT)/lakes-minimap.png
 	@echo "== the demo's archive"
 	$(BUILD)/kbot hpi list $(DEMO_DATA)/demo.ufo
 	$(BUILD)/kbot hpi extract $(DEMO_DATA)/demo.ufo '**/*.gaf' --target $(DEMO_OUT)/demo-ufo
