@@ -90,7 +90,8 @@ struct Job {
 // The region a tile row at a time: terrain and overlays at full resolution
 // into the band (at full scale: the output's own rows), then shrunk into the
 // output rows under it, so only one band of full-resolution pixels exists.
-void DrawBands(const Job& job, MapPicture& out) {
+// False when the progress callback said stop.
+bool DrawBands(const Job& job, MapPicture& out) {
   const PixelRect& r = job.region;
   const int scale = job.options.scale, bpp = job.painter.bpp();
   const bool full = scale == kFullScale;
@@ -107,8 +108,10 @@ void DrawBands(const Job& job, MapPicture& out) {
     buffer.resize(size_t(r.w) * kTilePixels * size_t(bpp));
   }
   const auto tell = [&] {
-    if (job.options.progress && rows_done != rows_told) job.options.progress(rows_done, out_height);
+    const bool go_on = !job.options.progress || rows_done == rows_told ||
+                       job.options.progress(rows_done, out_height);
     rows_told = rows_done;
+    return go_on;
   };
   for (int top = r.y; top < r.y + r.h;) {
     const int bottom = std::min(r.y + r.h, (top / kTilePixels + 1) * kTilePixels);
@@ -119,11 +122,11 @@ void DrawBands(const Job& job, MapPicture& out) {
     if (job.features != nullptr) job.features->Draw(band);
     if (full) rows_done = bottom - r.y;
     if (!full) job.painter.Shrink(band, r.y, *shrinker);
-    tell();
+    if (!tell()) return false;
     top = bottom;
   }
   if (shrinker) shrinker->Finish();
-  tell();
+  return tell();
 }
 
 Surface OutputSurface(MapPicture& out) {
@@ -159,7 +162,10 @@ absl::StatusOr<MapPicture> RenderTnt(const TntMap& map, const palette::Palette& 
   if (options.feature_marks) {
     features.emplace(map, options, palette, inks.feature_marker, out.warnings);
   }
-  DrawBands(Job{map, options, *region, *painter, features ? &*features : nullptr, inks}, out);
+  if (!DrawBands(Job{map, options, *region, *painter, features ? &*features : nullptr, inks},
+                 out)) {
+    return absl::CancelledError("the map render was stopped");
+  }
   painter->Finish(out);
   render_detail::DrawStartMarkers(options, *region, OutputSurface(out), inks);
   return out;

@@ -94,8 +94,9 @@ struct RenderOptions {
   // next call.
   std::function<const uint8_t*(uint32_t sheet_id, uint32_t column, uint32_t row)> kingdoms_tile;
   // Told the output rows finished after each band (32 map pixel rows), and
-  // (rows_total, rows_total) at the end (may be empty).
-  std::function<void(int rows_done, int rows_total)> progress;
+  // (rows_total, rows_total) at the end (may be empty). Returning false stops
+  // the render: RenderTnt returns CancelledError.
+  std::function<bool(int rows_done, int rows_total)> progress;
 };
 
 struct MapPicture {

@@ -338,13 +338,28 @@ TEST(RenderTa, ProgressEachBand) {
   for (int scale : {16, 4}) {
     std::vector<std::pair<int, int>> told;
     RenderOptions o = At(scale);
-    o.progress = [&](int done, int total) { told.emplace_back(done, total); };
+    o.progress = [&](int done, int total) {
+      told.emplace_back(done, total);
+      return true;
+    };
     Render(map, o);
     const int h = 128 * scale / 16;
     ASSERT_FALSE(told.empty());
     EXPECT_EQ(told.back(), std::make_pair(h, h));
     for (size_t i = 1; i < told.size(); ++i) EXPECT_GT(told[i].first, told[i - 1].first);
   }
+}
+
+// A progress callback that says stop ends the render after that band.
+TEST(RenderTa, ProgressCanStopIt) {
+  const TntMap map = TaMap(4, 4);
+  int calls = 0;
+  RenderOptions o = At(16);
+  o.progress = [&](int, int) { return ++calls < 2; };
+  absl::StatusOr<MapPicture> out = RenderTnt(map, palette::TaPalette(), o);
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kCancelled);
+  EXPECT_EQ(calls, 2);
 }
 
 }  // namespace
