@@ -11,9 +11,11 @@
 //                          (heights, u32 feature spots, three u32 arrays a
 //                          tile position, two minimaps: 2.4 MB)
 //
-// The maps are built at the top of this file (BenchTaMap, BenchKingdomsMap)
-// so that other map benchmarks (rendering) can draw the same maps; the
-// rendering benchmarks (BM_TntRender...) follow the reading ones.
+// The maps come from bench/tnt_fixtures.h (BenchTaMap, BenchKingdomsMap),
+// which bench/write_tnt_map.cc also writes as a file for the whole-process
+// timings (bench/tnt_process.sh); the rendering benchmarks
+// (BM_TntRender...) follow the reading ones, map_describe's work
+// (BM_TntDescribe) comes last.
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 
@@ -21,6 +23,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iterator>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -28,118 +31,13 @@
 #include "formats/palette/palette.h"
 #include "formats/tnt/render.h"
 #include "formats/tnt/tnt.h"
+#include "bench/tnt_fixtures.h"
+#include "tools/ta_map.h"
+#include "tools/ta_map_describe.h"
 
 namespace kbot::bench {
 
 namespace {
-
-void Put32(std::vector<uint8_t>& b, size_t at, uint32_t v) {
-  for (int i = 0; i < 4; ++i) b[at + i] = uint8_t(v >> (8 * i));
-}
-
-void Append32(std::vector<uint8_t>& b, uint32_t v) {
-  for (int i = 0; i < 4; ++i) b.push_back(uint8_t(v >> (8 * i)));
-}
-
-// What the synthetic maps hold at cell (x, y): rolling heights, a feature
-// every 37th cell (of 20), a patch of void cells in TA.
-uint8_t HeightAt(int x, int y) { return uint8_t((x * 3 + y * 5 + ((x * y) >> 6)) & 0xFF); }
-uint32_t FeatureAt(int x, int y, bool ta) {
-  const int i = y * 4096 + x;
-  if (ta && x < 8 && y < 8) return 0xFFFC;
-  return i % 37 == 0 ? uint32_t(i / 37 % 20) : (ta ? 0xFFFF : 0xFFFFFFFF);
-}
-
-void AppendFeatureTable(std::vector<uint8_t>& b) {
-  for (uint32_t i = 0; i < 20; ++i) {
-    Append32(b, i);
-    std::string name = "Feature" + std::to_string(i);
-    name.resize(tnt::kFeatureNameBytes, '\0');
-    b.insert(b.end(), name.begin(), name.end());
-  }
-}
-
-void AppendMinimap(std::vector<uint8_t>& b, int w, int h) {
-  Append32(b, uint32_t(w));
-  Append32(b, uint32_t(h));
-  for (int y = 0; y < h; ++y) {
-    for (int x = 0; x < w; ++x) b.push_back(x > w * 3 / 4 ? 0x64 : uint8_t((x + y) % 100));
-  }
-}
-
-// A TA map of tiles_across x tiles_down tile positions over `tile_count`
-// tiles of noisy palette indices, as docs/formats/tnt.md lays it out:
-// header, tile index map, attribute cells, tiles, feature table, minimap.
-std::vector<uint8_t> BenchTaMap(int tiles_across, int tiles_down, int tile_count) {
-  const int w = 2 * tiles_across, h = 2 * tiles_down;
-  std::vector<uint8_t> b(tnt::kTaHeaderSize, 0);
-  const uint32_t index_at = uint32_t(b.size());
-  for (int i = 0; i < tiles_across * tiles_down; ++i) {
-    const uint16_t t = uint16_t((i * 7919) % tile_count);
-    b.push_back(uint8_t(t));
-    b.push_back(uint8_t(t >> 8));
-  }
-  const uint32_t cells_at = uint32_t(b.size());
-  for (int y = 0; y < h; ++y) {
-    for (int x = 0; x < w; ++x) {
-      const uint32_t f = FeatureAt(x, y, true);
-      b.insert(b.end(), {HeightAt(x, y), uint8_t(f), uint8_t(f >> 8), 0});
-    }
-  }
-  const uint32_t tiles_at = uint32_t(b.size());
-  uint32_t noise = 12345;
-  for (size_t i = 0; i < size_t(tile_count) * tnt::kTileBytes; ++i) {
-    noise = noise * 1103515245u + 12345u;
-    b.push_back(uint8_t(noise >> 24));
-  }
-  const uint32_t features_at = uint32_t(b.size());
-  AppendFeatureTable(b);
-  const uint32_t minimap_at = uint32_t(b.size());
-  AppendMinimap(b, 252, 252);
-  const uint32_t fields[] = {tnt::kVersionTa, uint32_t(w),   uint32_t(h), index_at,
-                             cells_at,        tiles_at,      uint32_t(tile_count),
-                             20,              features_at,   60,          minimap_at, 1};
-  for (size_t i = 0; i < std::size(fields); ++i) Put32(b, 4 * i, fields[i]);
-  return b;
-}
-
-// A TA: Kingdoms map of that size: header, heights, feature spots, feature
-// table, sheet ids (one sheet a 16 x 16-tile block), columns, rows, a
-// 252 x 252 small and a 504 x 504 large minimap.
-std::vector<uint8_t> BenchKingdomsMap(int tiles_across, int tiles_down) {
-  const int w = 2 * tiles_across, h = 2 * tiles_down;
-  std::vector<uint8_t> b(tnt::kKingdomsHeaderSize, 0);
-  const uint32_t heights_at = uint32_t(b.size());
-  for (int y = 0; y < h; ++y) {
-    for (int x = 0; x < w; ++x) b.push_back(HeightAt(x, y));
-  }
-  const uint32_t spots_at = uint32_t(b.size());
-  for (int y = 0; y < h; ++y) {
-    for (int x = 0; x < w; ++x) Append32(b, FeatureAt(x, y, false));
-  }
-  const uint32_t features_at = uint32_t(b.size());
-  AppendFeatureTable(b);
-  uint32_t arrays_at[3];
-  for (int a = 0; a < 3; ++a) {
-    arrays_at[a] = uint32_t(b.size());
-    for (int ty = 0; ty < tiles_down; ++ty) {
-      for (int tx = 0; tx < tiles_across; ++tx) {
-        Append32(b, a == 0 ? uint32_t(0x000a9eb4 + (tx / 16) + (ty / 16) * 16)
-                           : uint32_t(a == 1 ? tx % 16 : ty % 16));
-      }
-    }
-  }
-  const uint32_t small_at = uint32_t(b.size());
-  AppendMinimap(b, 252, 252);
-  const uint32_t large_at = uint32_t(b.size());
-  AppendMinimap(b, 504, 504);
-  const uint32_t fields[] = {tnt::kVersionKingdoms, uint32_t(w),  uint32_t(h),  60,
-                             heights_at,            spots_at,     features_at,  20,
-                             arrays_at[0],          arrays_at[1], arrays_at[2], small_at,
-                             large_at};
-  for (size_t i = 0; i < std::size(fields); ++i) Put32(b, 4 * i, fields[i]);
-  return b;
-}
 
 const std::vector<uint8_t>& TaMap() {
   static const std::vector<uint8_t> map = BenchTaMap(256, 256, 4096);
@@ -199,6 +97,10 @@ BENCHMARK(BM_TntReadKingdoms)->Unit(benchmark::kMicrosecond);
 //                                   drawn: what the PNG costs alone
 //   BM_TntRenderRegion/scale:S      a 32 x 32 tile region (1024 x 1024
 //                                   pixels) of the same map
+//   BM_TntRenderRegionSmallMap/scale:S  the same region size on a 32 x 32-tile
+//                                   map (the region is the whole map): the
+//                                   same time as on the big map when no tile
+//                                   outside the region is decoded
 //   BM_TntRenderOverlays/scale:4    the whole map with water and height tints,
 //                                   void marks, a 24 x 24 sprite for each of
 //                                   the 20 features and 10 start markers
@@ -256,8 +158,8 @@ tnt::RenderOptions Options(int scale, tnt::PixelRect region = {}) {
   return o;
 }
 
-void Report(benchmark::State& state, const tnt::RenderOptions& o, double out_mb, double peak) {
-  const tnt::TntMap& map = RenderMap();
+void Report(benchmark::State& state, const tnt::TntMap& map, const tnt::RenderOptions& o,
+            double out_mb, double peak) {
   const double px = o.region.w > 0 ? double(o.region.w) * o.region.h
                                    : double(map.pixel_width()) * map.pixel_height();
   state.counters["ns_per_map_px"] = benchmark::Counter(
@@ -266,8 +168,8 @@ void Report(benchmark::State& state, const tnt::RenderOptions& o, double out_mb,
   if (peak >= 0) state.counters["peak_MB"] = peak - out_mb;
 }
 
-void RenderLoop(benchmark::State& state, const tnt::RenderOptions& o, bool encode) {
-  const tnt::TntMap& map = RenderMap();
+void RenderLoop(benchmark::State& state, const tnt::RenderOptions& o, bool encode,
+                const tnt::TntMap& map = RenderMap()) {
   double out_mb = 0;
   const double peak = PeakMbOf([&] {
     absl::StatusOr<tnt::MapPicture> p = tnt::RenderTnt(map, palette::TaPalette(), o);
@@ -286,7 +188,7 @@ void RenderLoop(benchmark::State& state, const tnt::RenderOptions& o, bool encod
     }
     benchmark::DoNotOptimize(p);
   }
-  Report(state, o, out_mb, peak);
+  Report(state, map, o, out_mb, peak);
 }
 
 void BM_TntRender(benchmark::State& state) {
@@ -295,6 +197,17 @@ void BM_TntRender(benchmark::State& state) {
 
 void BM_TntRenderRegion(benchmark::State& state) {
   RenderLoop(state, Options(int(state.range(0)), {100 * 32, 120 * 32, 32 * 32, 32 * 32}), false);
+}
+
+// The same 32 x 32-tile region's worth of work on a map that is only that
+// region: if the region render decoded anything outside the region, the
+// 256 x 256-tile map would cost more than this one.
+void BM_TntRenderRegionSmallMap(benchmark::State& state) {
+  static const tnt::TntMap small = [] {
+    absl::StatusOr<tnt::TntMap> m = tnt::ReadTnt(BenchTaMap(32, 32, 4096), "small.tnt");
+    return m.ok() ? *std::move(m) : tnt::TntMap{};
+  }();
+  RenderLoop(state, Options(int(state.range(0)), {0, 0, 32 * 32, 32 * 32}), false, small);
 }
 
 void BM_TntRenderOverlays(benchmark::State& state) {
@@ -354,7 +267,54 @@ BENCHMARK(BM_TntEncodeBaseline)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(BM_TntRenderRegion)->Arg(16)->Arg(4)->ArgName("scale")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TntRenderRegionSmallMap)
+    ->Arg(16)
+    ->Arg(4)
+    ->ArgName("scale")
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TntRenderOverlays)->Arg(4)->ArgName("scale")->Unit(benchmark::kMillisecond);
+
+// map_describe's work on the same TA map, without the file system:
+//
+//   BM_TntDescribe/read:1   tnt::ReadTnt of the bytes, then DescribeTaMap
+//                           (no OTA, no catalog: every feature unmatched);
+//                           compare with BM_TntRead of the same bytes, in
+//                           the same run
+//   BM_TntDescribe/read:0   DescribeTaMap alone, on the map read once
+//
+// Counter peak_MB: the peak memory one iteration adds (as for the renders);
+// with read:1 it includes the map read (about the file's size).
+
+void BM_TntDescribe(benchmark::State& state) {
+  const bool read = state.range(0) != 0;
+  auto describe = [&]() -> absl::Status {
+    tools::OpenedTaMap opened;
+    opened.path = "maps/big.tnt";
+    if (read) {
+      absl::StatusOr<tnt::TntMap> map = tnt::ReadTnt(TaMap(), opened.path);
+      if (!map.ok()) return map.status();
+      opened.map = std::make_shared<const tnt::TntMap>(*std::move(map));
+    } else {
+      // Not owned: the map read once for the renders outlives every call.
+      opened.map = std::shared_ptr<const tnt::TntMap>(&RenderMap(), [](const tnt::TntMap*) {});
+    }
+    absl::StatusOr<tools::TaMapDescription> d = tools::DescribeTaMap(opened, nullptr, std::nullopt);
+    if (!d.ok()) return d.status();
+    benchmark::DoNotOptimize(d->underwater_cells);
+    return absl::OkStatus();
+  };
+  absl::Status status;
+  const double peak = PeakMbOf([&] { status = describe(); });
+  for (auto _ : state) {
+    status.Update(describe());
+    if (!status.ok()) {
+      state.SkipWithError(std::string(status.message()).c_str());
+      return;
+    }
+  }
+  if (peak >= 0) state.counters["peak_MB"] = peak;
+}
+BENCHMARK(BM_TntDescribe)->Arg(1)->Arg(0)->ArgName("read")->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
