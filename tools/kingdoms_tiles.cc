@@ -35,12 +35,23 @@ const uint8_t* KingdomsTiles::Tile(uint32_t sheet, uint32_t column, uint32_t row
   if (it->second == nullptr) return nullptr;
   tile_.resize(tnt::kSheetTileRgbBytes);
   if (!tnt::ExtractTile(*it->second, column, row, tile_.data())) {
-    warnings_.push_back(absl::StrCat(tnt::KingdomsSheetPath(sheet), " (", it->second->width,
-                                     " x ", it->second->height, ") has no tile at column ",
-                                     column, " row ", row));
+    ++short_sheets_
+          .try_emplace(sheet, ShortSheet{it->second->width, it->second->height, column, row, 0})
+          .first->second.count;
     return nullptr;
   }
   return tile_.data();
+}
+
+std::vector<std::string> KingdomsTiles::Warnings() const {
+  std::vector<std::string> out = warnings_;
+  for (const auto& [sheet, s] : short_sheets_) {
+    const std::string more =
+        s.count > 1 ? absl::StrCat(" (", s.count, " tile positions ask past its edge)") : "";
+    out.push_back(absl::StrCat(tnt::KingdomsSheetPath(sheet), " (", s.width, " x ", s.height,
+                               ") has no tile at column ", s.column, " row ", s.row, more));
+  }
+  return out;
 }
 
 }  // namespace kbot::tools
