@@ -142,7 +142,11 @@ void KingdomsPainter::Finish(MapPicture& out) {
         tiles, tiles == 1 ? " tile" : " tiles", " drawn as placeholders: ",
         options_.kingdoms_tile ? "no tile sheet for " : "no tile sheets supplied, ",
         missing_.size() == 1 ? "id " : "ids ",
-        absl::StrJoin(ids.begin(), ids.begin() + long(named), ", "),
+        // In hex, as the sheets' file names spell them (terrain/00001003.jpg).
+        absl::StrJoin(ids.begin(), ids.begin() + long(named), ", ",
+                      [](std::string* o, uint32_t id) {
+                        absl::StrAppend(o, absl::Hex(id, absl::kZeroPad8));
+                      }),
         named < missing_.size() ? ", ..." : ""));
   }
   if (off_grid_ > 0) {

@@ -95,7 +95,7 @@ TEST(RenderKingdoms, FullScaleTilesAndPlaceholders) {
   EXPECT_EQ(p->placeholder_tiles, 1);
   EXPECT_EQ(p->missing_sheets, std::vector<uint32_t>{9});
   ASSERT_EQ(p->warnings.size(), 1u);
-  EXPECT_EQ(p->warnings[0], "1 tile drawn as placeholders: no tile sheet for id 9");
+  EXPECT_EQ(p->warnings[0], "1 tile drawn as placeholders: no tile sheet for id 00000009");
   ASSERT_EQ(sheets.asked.size(), 6u);  // each position once
   for (const auto& [key, n] : sheets.asked) EXPECT_EQ(n, 1);
 }
@@ -132,7 +132,7 @@ TEST(RenderKingdoms, OnlyTheRegionsTilesAreAskedFor) {
   ASSERT_TRUE(q.ok());
   EXPECT_EQ(q->placeholder_tiles, 6);
   EXPECT_EQ(q->missing_sheets, (std::vector<uint32_t>{7, 9}));
-  EXPECT_EQ(q->warnings[0], "6 tiles drawn as placeholders: no tile sheets supplied, ids 7, 9");
+  EXPECT_EQ(q->warnings[0], "6 tiles drawn as placeholders: no tile sheets supplied, ids 00000007, 00000009");
 }
 
 TEST(RenderKingdoms, TintsBlendColoursAndSpritesUseThePalette) {

@@ -210,7 +210,7 @@ TEST_F(KingdomsMapToolsTest, RenderDrawsTheSheetTilesAndPlaceholdersForTheMissin
   EXPECT_EQ(r["game"], "takingdoms");
   EXPECT_EQ(r["missing_sheets"], json({4099}));
   EXPECT_EQ(r["placeholder_tiles"], 4);
-  EXPECT_EQ(r["warnings"], json({"4 tiles drawn as placeholders: no tile sheet for id 4099"}));
+  EXPECT_EQ(r["warnings"], json({"4 tiles drawn as placeholders: no tile sheet for id 00001003"}));
 }
 
 TEST_F(KingdomsMapToolsTest, RenderARegionReadsOnlyItsSheets) {
@@ -331,7 +331,7 @@ TEST_F(KingdomsMapToolsTest, ASheetThatIsNotAJpegIsAWarningAndPlaceholders) {
   // One warning names the sheet and why, the other the ids drawn without.
   EXPECT_EQ(s.warnings,
             (std::vector<std::string>{
-                "8 tiles drawn as placeholders: no tile sheet for ids 4098, 4099",
+                "8 tiles drawn as placeholders: no tile sheet for ids 00001002, 00001003",
                 "tile sheet terrain/00001002.jpg: libjpeg cannot read it: Not a JPEG file: "
                 "starts with 0x74 0x68"}));
   ASSERT_EQ(png.height, 128);
