@@ -224,12 +224,18 @@ absl::Status CheckGtaRequest(const MapRenderRequest& r) {
   if (!r.overlays.empty()) {
     return absl::InvalidArgumentError("overlays are for TA maps; a GTA1 map has none");
   }
-  if (r.Left() + r.Width() <= gta::kMapSide && r.Top() + r.Height() <= gta::kMapSide) {
-    return absl::OkStatus();
+  // In 64 bits: the schema does not bound x, y, w, h (a TA map's go further).
+  const int64_t left = r.Left(), top = r.Top();
+  const int64_t right = left + (r.w ? int64_t(*r.w) : gta::kMapSide - left);
+  const int64_t bottom = top + (r.h ? int64_t(*r.h) : gta::kMapSide - top);
+  if (left >= gta::kMapSide || top >= gta::kMapSide) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cell (", left, ", ", top, ") is outside the 256 x 256 map"));
   }
-  return absl::InvalidArgumentError(absl::StrCat(
-      "cells ", r.Left(), "..", r.Left() + r.Width() - 1, " x ", r.Top(), "..",
-      r.Top() + r.Height() - 1, " run past the 256 x 256 map"));
+  if (right <= gta::kMapSide && bottom <= gta::kMapSide) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat("cells ", left, "..", right - 1, " x ", top,
+                                                 "..", bottom - 1,
+                                                 " run past the 256 x 256 map"));
 }
 
 absl::StatusOr<MapRenderOutcome> RenderMapAsset(const contexts::Context& context,

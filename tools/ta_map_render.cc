@@ -59,10 +59,12 @@ absl::StatusOr<tnt::PixelRect> RegionOf(const tnt::TntMap& map, const MapRenderR
   s.y = r.Top();
   s.w = r.w.value_or(across - s.x);
   s.h = r.h.value_or(down - s.y);
-  if (s.x >= across || s.y >= down || s.w < 1 || s.h < 1 || s.x + s.w > across ||
-      s.y + s.h > down) {
+  // In 64 bits: the schema does not bound x, y, w, h.
+  if (s.x >= across || s.y >= down || s.w < 1 || s.h < 1 || int64_t(s.x) + s.w > across ||
+      int64_t(s.y) + s.h > down) {
     return absl::InvalidArgumentError(absl::StrCat(
-        s.unit, "s ", s.x, "..", s.x + s.w - 1, " x ", s.y, "..", s.y + s.h - 1,
+        s.unit, "s ", s.x, "..", int64_t(s.x) + s.w - 1, " x ", s.y, "..",
+        int64_t(s.y) + s.h - 1,
         " run past the map: it is ", across, " x ", down, " ", s.unit, "s"));
   }
   tnt::PixelRect rect{s.x * u, s.y * u, s.w * u, s.h * u};

@@ -265,6 +265,18 @@ TEST(MapRender, ErrorsNameWhatIsMissing) {
   const tools::ToolResult past = Call({{"path", "GTADATA/DEMO.CMP"}, {"x", 250}, {"w", 10}});
   ASSERT_TRUE(past.error);
   EXPECT_EQ(*past.error, "cells 250..259 x 0..255 run past the 256 x 256 map");
+  // The schema no longer bounds x (a TA map's go further): GTA1 checks it.
+  const tools::ToolResult outside = Call({{"path", "GTADATA/DEMO.CMP"}, {"x", 300}});
+  ASSERT_TRUE(outside.error);
+  EXPECT_EQ(*outside.error, "cell (300, 0) is outside the 256 x 256 map");
+  const tools::ToolResult huge =
+      Call({{"path", "GTADATA/DEMO.CMP"}, {"x", 1}, {"w", 2147483647}});
+  ASSERT_TRUE(huge.error);
+  EXPECT_EQ(*huge.error, "cells 1..2147483647 x 0..255 run past the 256 x 256 map");
+  const tools::ToolResult overlays =
+      Call({{"path", "GTADATA/DEMO.CMP"}, {"overlays", {"starts"}}});
+  ASSERT_TRUE(overlays.error);
+  EXPECT_EQ(*overlays.error, "overlays are for TA maps; a GTA1 map has none");
   const tools::ToolResult style = Call({{"path", "GTADATA/DEMO.CMP"}, {"style", "nope.g24"}});
   ASSERT_TRUE(style.error);
   EXPECT_NE(style.error->find("nope.g24"), std::string::npos) << *style.error;

@@ -225,6 +225,11 @@ TEST_F(TaMapToolsTest, RenderARegionInTilesOrPixels) {
   EXPECT_NE(past.find("tiles 3..4 x 0..3 run past the map: it is 4 x 4 tiles"),
             std::string::npos)
       << past;
+  // Coordinates the schema leaves unbounded are checked without overflowing.
+  EXPECT_NE(Error(MapRenderTool(), {{"context", "mod"}, {"path", "small"}, {"unit", "pixel"},
+                                    {"x", 2147483647}, {"w", 2147483647}})
+                .find("run past the map: it is 128 x 128 pixels"),
+            std::string::npos);
   EXPECT_NE(Error(MapRenderTool(), {{"context", "mod"}, {"path", "small"}, {"scale", 32}})
                 .find("scale 32: a TA map draws at 2-16 px a cell"),
             std::string::npos);
