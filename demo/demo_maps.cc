@@ -21,7 +21,7 @@ constexpr int kTileSide = 32;  // pixels
 constexpr uint32_t kSeaLevel = 48;
 constexpr uint8_t kLand = 64;
 
-// The tile drawn at each tile position; each letter is a tile of kTiles.
+// The tile drawn at each tile position; each letter is a tile of kLakeTiles.
 constexpr std::array<absl::string_view, kTilesDown> kTileRows = {
     "GGGGGGGGGGGGGGVV",  //
     "GGGGGGGGGGGGGGVV",  //
@@ -36,7 +36,7 @@ constexpr std::array<absl::string_view, kTilesDown> kTileRows = {
     "GGGGGGGGGGGGGGGG",  //
     "GGGGGGGGGGGGGGGG",  //
 };
-constexpr absl::string_view kTiles = "GWRV";  // tile 0 grass, 1 water, 2 rock, 3 void
+constexpr absl::string_view kLakeTiles = "GWRV";  // tile 0 grass, 1 water, 2 rock, 3 void
 
 char TileLetter(int cell_x, int cell_y) {
   return kTileRows[size_t(cell_y / 2)][size_t(cell_x / 2)];
@@ -112,7 +112,7 @@ std::vector<uint8_t> Minimap(const std::vector<std::vector<uint8_t>>& tiles) {
       const int px = (2 * mx + 1) * kVisibleW / (2 * kSide);
       const int py = (2 * my + 1) * kVisibleH / (2 * kRegionH);
       const char letter = kTileRows[size_t(py / kTileSide)][size_t(px / kTileSide)];
-      const std::vector<uint8_t>& tile = tiles[kTiles.find(letter)];
+      const std::vector<uint8_t>& tile = tiles[kLakeTiles.find(letter)];
       out[size_t(my) * kSide + mx] = tile[size_t(py % kTileSide) * kTileSide + px % kTileSide];
     }
   }
@@ -129,7 +129,7 @@ std::vector<uint8_t> LakesTnt() {
   PatchU32(out, 0x08, kCellsDown);
   PatchU32(out, 0x0C, uint32_t(out.size()));
   for (absl::string_view row : kTileRows) {
-    for (char letter : row) AppendU16(out, uint16_t(kTiles.find(letter)));
+    for (char letter : row) AppendU16(out, uint16_t(kLakeTiles.find(letter)));
   }
   PatchU32(out, 0x10, uint32_t(out.size()));
   for (int cy = 0; cy < kCellsDown; ++cy) {
@@ -141,7 +141,7 @@ std::vector<uint8_t> LakesTnt() {
   }
   PatchU32(out, 0x14, uint32_t(out.size()));
   std::vector<std::vector<uint8_t>> tiles;
-  for (char letter : kTiles) {
+  for (char letter : kLakeTiles) {
     tiles.push_back(TilePixels(letter));
     out.insert(out.end(), tiles.back().begin(), tiles.back().end());
   }
