@@ -29,4 +29,16 @@ inline tools::ToolResult CheckedCall(const tools::Tool& tool, const nlohmann::js
   return r;
 }
 
+// A call's answer, a test failure when it failed.
+inline nlohmann::json AnswerOf(const tools::ToolResult& r) {
+  EXPECT_FALSE(r.error) << r.error.value_or("");
+  return r.structured;
+}
+
+// A call's error message, a test failure when it succeeded.
+inline std::string ErrorOf(const tools::ToolResult& r) {
+  EXPECT_TRUE(r.error) << r.structured.dump();
+  return r.error.value_or("");
+}
+
 }  // namespace kbot::testing

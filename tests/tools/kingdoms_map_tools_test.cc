@@ -93,9 +93,7 @@ class KingdomsMapToolsTest : public testing::TempDirTest {
   const contexts::Context& Context() { return **workspace_->Find(std::string("tak")); }
 
   json Ok(const Tool& tool, json arguments) {
-    const ToolResult r = testing::CheckedCall(tool, arguments, *workspace_);
-    EXPECT_FALSE(r.error) << *r.error;
-    return r.structured;
+    return testing::AnswerOf(testing::CheckedCall(tool, arguments, *workspace_));
   }
 
   // map_render's work with `arguments`: the summary, and the picture decoded.

@@ -43,11 +43,7 @@ class SideListTest : public testing::TempDirTest {
     return testing::CheckedCall(SideListTool(), {{"context", context}}, *workspace_);
   }
 
-  json Ok(const std::string& context) {
-    const ToolResult r = Call(context);
-    EXPECT_FALSE(r.error) << *r.error;
-    return r.structured;
-  }
+  json Ok(const std::string& context) { return testing::AnswerOf(Call(context)); }
 
   std::unique_ptr<contexts::Workspace> workspace_;
 };

@@ -44,11 +44,7 @@ class UnitToolsTest : public testing::TempDirTest {
     return testing::CheckedCall(tool, arguments, *workspace_, limits);
   }
 
-  json List(json arguments) {
-    const ToolResult r = Call(UnitListTool(), std::move(arguments));
-    EXPECT_FALSE(r.error) << *r.error;
-    return r.structured;
-  }
+  json List(json arguments) { return testing::AnswerOf(Call(UnitListTool(), std::move(arguments))); }
 
   Strings Ids(json arguments) {
     const json listed = List(std::move(arguments));  // kept: the loop reads into it
@@ -58,9 +54,7 @@ class UnitToolsTest : public testing::TempDirTest {
   }
 
   std::string ListError(json arguments) {
-    const ToolResult r = Call(UnitListTool(), std::move(arguments));
-    EXPECT_TRUE(r.error) << r.structured.dump();
-    return r.error.value_or("");
+    return testing::ErrorOf(Call(UnitListTool(), std::move(arguments)));
   }
 
   std::unique_ptr<contexts::Workspace> workspace_;

@@ -85,15 +85,11 @@ class WeaponToolsTest : public testing::TempDirTest {
   }
 
   json Ok(const Tool& tool, json arguments) {
-    const ToolResult r = Call(tool, std::move(arguments));
-    EXPECT_FALSE(r.error) << *r.error;
-    return r.structured;
+    return testing::AnswerOf(Call(tool, std::move(arguments)));
   }
 
   std::string Error(const Tool& tool, json arguments) {
-    const ToolResult r = Call(tool, std::move(arguments));
-    EXPECT_TRUE(r.error) << r.structured.dump();
-    return r.error.value_or("");
+    return testing::ErrorOf(Call(tool, std::move(arguments)));
   }
 
   Strings Ids(json arguments) {
