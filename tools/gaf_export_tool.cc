@@ -285,12 +285,9 @@ ToolResult RunGafExport(const contexts::Context& context, const GafExportRequest
   const ExportResult& exported = outcome->exported;
   const GafExportSummary& s = exported.summary;
   for (const std::string& w : s.warnings) call.log.Log(LogLevel::kWarning, "gaf", w);
-  std::optional<WrittenFile> written;
-  if (request.target) {
-    absl::StatusOr<WrittenFile> wrote = WriteTarget(call.output, *request.target, exported.image);
-    if (!wrote.ok()) return ErrorResult(wrote.status());
-    written = *std::move(wrote);
-  }
+  absl::StatusOr<std::optional<WrittenFile>> written =
+      WriteTargetIfGiven(call.output, request.target, exported.image);
+  if (!written.ok()) return ErrorResult(written.status());
   // Too large for one result: a link the client can read, and a preview so
   // the assistant still sees something.
   ToolResult result = DeliverPicture(
@@ -304,7 +301,7 @@ ToolResult RunGafExport(const contexts::Context& context, const GafExportRequest
                            absl::StrCat(s.path, " (", s.format, ")"), "export"};
       },
       [&] { return Preview(opened->asset, outcome->resolved, call.limits); });
-  return written ? WithWritten(std::move(result), *written) : result;
+  return WithWritten(std::move(result), *written);
 }
 
 // gaf_export without a path: the one GAF of the context that has a sequence

@@ -134,12 +134,9 @@ ToolResult Deliver(const contexts::Context& context, const char* export_name,
                    const RequestTable<Request>& table, const Request& request,
                    const absl::StatusOr<MapPictureOutcome>& drawn, const ToolCall& call) {
   if (!drawn.ok()) return ErrorResult(drawn.status());  // naming the context once
-  std::optional<WrittenFile> written;
-  if (request.target) {
-    absl::StatusOr<WrittenFile> wrote = WriteTarget(call.output, *request.target, drawn->png);
-    if (!wrote.ok()) return ErrorResult(wrote.status());
-    written = *std::move(wrote);
-  }
+  absl::StatusOr<std::optional<WrittenFile>> written =
+      WriteTargetIfGiven(call.output, request.target, drawn->png);
+  if (!written.ok()) return ErrorResult(written.status());
   const MapPictureSummary& s = drawn->summary;
   Request resolved = request;
   resolved.path = s.path;
@@ -153,7 +150,7 @@ ToolResult Deliver(const contexts::Context& context, const char* export_name,
                            absl::StrCat(s.path, " (", export_name, ")"), export_name};
       },
       [&] { return AveragedPreview(RgbaOf(drawn->png), call.limits); });
-  return written ? WithWritten(std::move(result), *written) : result;
+  return WithWritten(std::move(result), *written);
 }
 
 // The summary's schema without the other tool's members (`omit`).

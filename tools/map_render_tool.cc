@@ -256,12 +256,9 @@ ToolResult RunMapRender(const contexts::Context& context, const MapRenderRequest
   }
   absl::StatusOr<MapRenderOutcome> rendered = RenderMapAsset(context, request, progress);
   if (!rendered.ok()) return ErrorResult(rendered.status());
-  std::optional<WrittenFile> written;
-  if (request.target) {
-    absl::StatusOr<WrittenFile> wrote = WriteTarget(output, *request.target, rendered->png);
-    if (!wrote.ok()) return ErrorResult(wrote.status());
-    written = *std::move(wrote);
-  }
+  absl::StatusOr<std::optional<WrittenFile>> written =
+      WriteTargetIfGiven(output, request.target, rendered->png);
+  if (!written.ok()) return ErrorResult(written.status());
   // The link draws exactly these cells with exactly this style.
   const MapRenderSummary& s = rendered->summary;
   MapRenderRequest resolved = request;
@@ -284,7 +281,7 @@ ToolResult RunMapRender(const contexts::Context& context, const MapRenderRequest
                            absl::StrCat(resolved.path, " (map render)"), "render"};
       },
       [&] { return CellPreview(*rendered, limits); });
-  return written ? WithWritten(std::move(result), *written) : result;
+  return WithWritten(std::move(result), *written);
 }
 
 namespace {

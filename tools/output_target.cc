@@ -38,6 +38,18 @@ absl::StatusOr<WrittenFile> WriteTarget(contexts::ConfinedFolder* output,
   return WrittenFile{*inside, bytes.size()};
 }
 
+absl::StatusOr<std::optional<WrittenFile>> WriteTargetIfGiven(
+    contexts::ConfinedFolder* output, const std::optional<std::string>& target, Bytes bytes) {
+  if (!target) return std::nullopt;
+  absl::StatusOr<WrittenFile> written = WriteTarget(output, *target, bytes);
+  if (!written.ok()) return written.status();
+  return std::optional<WrittenFile>(*std::move(written));
+}
+
+ToolResult WithWritten(ToolResult result, const std::optional<WrittenFile>& written) {
+  return written ? WithWritten(std::move(result), *written) : result;
+}
+
 ToolResult WithWritten(ToolResult result, const WrittenFile& written) {
   if (result.error) return result;
   result.structured["written"] = WrittenJson(written);

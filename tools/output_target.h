@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,9 +35,15 @@ json WrittenJson(const WrittenFile& written);
 absl::StatusOr<WrittenFile> WriteTarget(contexts::ConfinedFolder* output,
                                         const std::string& target, Bytes bytes);
 
+// WriteTarget when a `target` was given; nullopt when none was.
+absl::StatusOr<std::optional<WrittenFile>> WriteTargetIfGiven(
+    contexts::ConfinedFolder* output, const std::optional<std::string>& target, Bytes bytes);
+
 // `result` (a picture tool's success) with "written" in its structured
-// content and a line saying so after its caption.
+// content and a line saying so after its caption; as it is when nothing was
+// written.
 ToolResult WithWritten(ToolResult result, const WrittenFile& written);
+ToolResult WithWritten(ToolResult result, const std::optional<WrittenFile>& written);
 
 // The tools as served without an output folder: no write tool, and no output
 // parameter in any schema.

@@ -231,12 +231,9 @@ ToolResult RunTaMapRender(const contexts::Context& context, const MapRenderReque
                           contexts::ConfinedFolder* output) {
   absl::StatusOr<TaMapRenderOutcome> rendered = RenderTaMap(context, request, progress);
   if (!rendered.ok()) return ErrorResult(rendered.status());
-  std::optional<WrittenFile> written;
-  if (request.target) {
-    absl::StatusOr<WrittenFile> wrote = WriteTarget(output, *request.target, rendered->png);
-    if (!wrote.ok()) return ErrorResult(wrote.status());
-    written = *std::move(wrote);
-  }
+  absl::StatusOr<std::optional<WrittenFile>> written =
+      WriteTargetIfGiven(output, request.target, rendered->png);
+  if (!written.ok()) return ErrorResult(written.status());
   const TaMapRenderSummary& s = rendered->summary;
   MapRenderRequest resolved = request;  // the link draws exactly this
   resolved.path = s.path;
@@ -259,7 +256,7 @@ ToolResult RunTaMapRender(const contexts::Context& context, const MapRenderReque
                            absl::StrCat(resolved.path, " (map render)"), "render"};
       },
       [&] { return ScaledPreview(context, resolved, s, limits); });
-  return written ? WithWritten(std::move(result), *written) : result;
+  return WithWritten(std::move(result), *written);
 }
 
 }  // namespace kbot::tools
