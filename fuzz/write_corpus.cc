@@ -44,6 +44,8 @@ std::string TargetFor(FileKind kind) {
     case FileKind::kPlayerFile: return "gta_player";
     case FileKind::kPcx: return "pcx";
     case FileKind::kTnt: return "tnt";
+    case FileKind::kModel3do: return "model3do";
+    case FileKind::kCob: return "cob";
     case FileKind::kJpeg: return "jpeg";
     default: return "";
   }

@@ -30,6 +30,8 @@ absl::string_view WhatReads(FileKind kind) {
       return "give it as the palette argument of picture_export for a RAT picture";
     case FileKind::kSavedGame: return "kbot does not read saved games";
     case FileKind::kTnt: return "use map_describe or map_render (kbot tnt describe)";
+    case FileKind::kModel3do: return "use model_describe or model_render (kbot 3do describe)";
+    case FileKind::kCob: return "use script_describe or script_disassemble (kbot cob describe)";
     case FileKind::kText:
       return "if it is in TDF syntax (FBI, TDF, OTA, GUI), use tdf_parse (kbot tdf)";
     default: return "kbot does not read it";

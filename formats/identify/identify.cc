@@ -116,8 +116,8 @@ FileIdentity IdentifyFile(Bytes bytes) {
   using Check = std::optional<FileIdentity> (*)(Bytes);
   // The most certain first: a later check may also match what an earlier one
   // names (a city map can pass for a GAF with one sequence).
-  static constexpr Check kChecks[] = {Magic, CityMap, Style, Gaf, TaMap, Pcx,
-                                      Font,  Fxt,     BySize, Text};
+  static constexpr Check kChecks[] = {Magic, CityMap, Style,  Gaf,  TaMap, Model3do,
+                                      Cob,   Pcx,     Font,   Fxt,  BySize, Text};
   for (Check check : kChecks) {
     if (std::optional<FileIdentity> id = check(bytes)) return *std::move(id);
   }

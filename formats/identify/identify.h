@@ -14,8 +14,10 @@
 //      style (u32 336, sixteen u32), GAF / TAF (version 0x00010100, 0 or
 //      0x00010101, a sequence table and sequence headers inside the file),
 //      TA / TA: Kingdoms map (TNT: version 0x2000 / 0x4000, a size in cells,
-//      sections inside the file), PCX (0x0A, a known version, encoding,
-//      depth and a 128-byte header);
+//      sections inside the file), 3DO model (version 1, the root piece's
+//      name, vertices, primitives and links inside the file), COB script
+//      (version 4 / 6, its tables and code inside the file), PCX (0x0A, a
+//      known version, encoding, depth and a 128-byte header);
 //   3. structures that must fill the file exactly: GTA1 font (glyphs, then
 //      a 768-byte palette, nothing left over), GTA1 text (FXT: the cipher
 //      decrypts the start to a "[key]" record);
@@ -39,6 +41,8 @@ enum class FileKind {
   kGaf,
   kTa3dGaf,
   kTnt,
+  kModel3do,
+  kCob,
   kPcx,
   kPal,
   kRgbPalette,

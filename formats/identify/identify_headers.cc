@@ -3,9 +3,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "formats/gaf/gaf.h"
+#include "formats/cob/cob.h"
 #include "formats/gta/cmp.h"
 #include "formats/gta/font.h"
 #include "formats/gta/style.h"
+#include "formats/model3do/model3do.h"
 #include "formats/palette/palette.h"
 #include "formats/tnt/tnt.h"
 
@@ -108,6 +110,39 @@ std::optional<FileIdentity> TaMap(Bytes b) {
   if (!sections) return std::nullopt;
   return FileIdentity{FileKind::kTnt, absl::StrCat(ta ? "a TA map" : "a TA: Kingdoms map",
                                                    " (TNT, ", w, " x ", h, " cells)")};
+}
+
+// 3DO: the root piece's 52-byte header, version 1, its name inside the
+// file after the header, its vertex and primitive arrays inside the file,
+// its sibling and child offsets inside it.
+std::optional<FileIdentity> Model3do(Bytes b) {
+  if (b.size() < model3do::kPieceHeaderBytes || U32At(b, 0) != 1) return std::nullopt;
+  const uint64_t vertices = U32At(b, 0x04), primitives = U32At(b, 0x08);
+  const uint32_t name = U32At(b, 0x1C);
+  if (name < model3do::kPieceHeaderBytes || name >= b.size()) return std::nullopt;
+  if (U32At(b, 0x24) + vertices * model3do::kVertexBytes > b.size()) return std::nullopt;
+  if (U32At(b, 0x28) + primitives * model3do::kPrimitiveBytes > b.size()) return std::nullopt;
+  if (U32At(b, 0x2C) >= b.size() || U32At(b, 0x30) >= b.size()) return std::nullopt;
+  return FileIdentity{FileKind::kModel3do, "a TA unit model (3DO)"};
+}
+
+// COB: version 4 (TA) or 6 (TA: Kingdoms), its header, and the script,
+// name and piece tables and the code inside the file.
+std::optional<FileIdentity> Cob(Bytes b) {
+  const uint32_t version = U32At(b, 0);
+  const bool ta = version == cob::kVersionTa;
+  if (!ta && version != cob::kVersionKingdoms) return std::nullopt;
+  if (b.size() < (ta ? cob::kTaHeaderBytes : cob::kKingdomsHeaderBytes)) return std::nullopt;
+  const uint64_t scripts = U32At(b, 0x04), pieces = U32At(b, 0x08), words = U32At(b, 0x0C);
+  const auto inside = [&](size_t at, uint64_t count) {
+    return uint64_t(U32At(b, at)) + count * 4 <= b.size();
+  };
+  if (!inside(0x18, scripts) || !inside(0x1C, scripts) || !inside(0x20, pieces) ||
+      !inside(0x24, words)) {
+    return std::nullopt;
+  }
+  return FileIdentity{FileKind::kCob, absl::StrCat(ta ? "a TA" : "a TA: Kingdoms",
+                                                   " unit script (COB, ", Plural(scripts, "script", "scripts"), ")")};
 }
 
 // The 128-byte PCX header: manufacturer 0x0A, a known version, run-length or

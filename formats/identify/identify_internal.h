@@ -12,6 +12,8 @@ std::optional<FileIdentity> CityMap(Bytes b);
 std::optional<FileIdentity> Style(Bytes b);
 std::optional<FileIdentity> Gaf(Bytes b);
 std::optional<FileIdentity> TaMap(Bytes b);
+std::optional<FileIdentity> Model3do(Bytes b);
+std::optional<FileIdentity> Cob(Bytes b);
 std::optional<FileIdentity> Pcx(Bytes b);
 std::optional<FileIdentity> Font(Bytes b);
 

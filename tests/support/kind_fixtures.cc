@@ -77,6 +77,31 @@ std::vector<uint8_t> Player() {
 }
 
 // A TA map header: version 0x2000, 4 x 4 cells, every section at 0x40.
+// A 3DO of one empty piece: the 52-byte root header (version 1, no
+// vertices, no primitives, no sibling or child), then its name.
+std::vector<uint8_t> Model3do() {
+  ByteBuilder b;
+  b.U32(1).U32(0).U32(0).U32(0xFFFFFFFF).U32(0).U32(0).U32(0).U32(52);
+  b.U32(0).U32(0).U32(0).U32(0).U32(0);
+  for (char c : std::string("base")) b.U8(uint8_t(c));
+  b.U8(0);
+  return b.data;
+}
+
+// A TA COB: the 44-byte header, one script (Create: RETURN) and one piece
+// (base): start table at 44, name tables at 48 and 52, code at 56, names at
+// 60 and 67.
+std::vector<uint8_t> Cob() {
+  ByteBuilder b;
+  b.U32(4).U32(1).U32(1).U32(1).U32(0).U32(0).U32(44).U32(48).U32(52).U32(56).U32(60);
+  b.U32(0).U32(60).U32(67).U32(0x10065000);
+  for (char c : std::string("Create")) b.U8(uint8_t(c));
+  b.U8(0);
+  for (char c : std::string("base")) b.U8(uint8_t(c));
+  b.U8(0);
+  return b.data;
+}
+
 std::vector<uint8_t> Tnt() {
   ByteBuilder b;
   b.U32(0x2000).U32(4).U32(4);
@@ -120,6 +145,8 @@ std::vector<KindFixture> Make() {
       {"units/armcom.fbi", FileKind::kText, "a text file, starting \"[UNITINFO]\"",
        Text("[UNITINFO]\r\n\t{\r\n\tName=Commander;\r\n\t}\r\n")},
       {"maps/coast.tnt", FileKind::kTnt, "a TA map (TNT, 4 x 4 cells)", Tnt()},
+      {"objects3d/armcom.3do", FileKind::kModel3do, "a TA unit model (3DO)", Model3do()},
+      {"scripts/armcom.cob", FileKind::kCob, "a TA unit script (COB, 1 script)", Cob()},
       {"pics/shot.png", FileKind::kPng, "a PNG picture", png},
   };
 }
