@@ -18,9 +18,11 @@ inline constexpr uint32_t kVersionTa = 4;
 inline constexpr uint32_t kVersionKingdoms = 6;
 inline constexpr size_t kTaHeaderBytes = 11 * 4;
 inline constexpr size_t kKingdomsHeaderBytes = 13 * 4;
+// A name longer than this (no NUL within it) is cut, with a warning.
+inline constexpr size_t kMaxNameBytes = 256;
 
 struct Script {
-  std::string name;
+  std::string name;  // empty when its offset is past the file's end (a warning)
   uint32_t start = 0;   // in code words from the code start
   // In words: up to the next script's start in start order (scripts are not
   // always stored in that order), the last one to the code's end.

@@ -1,0 +1,144 @@
+// The opcode table, row for row docs/formats/cob.md's "Opcodes" (with its
+// Discrepancies recommendations: SHADE and SwiftTA's DONT_SHADOW both
+// decode, SwiftTA's three unnamed binary operators and MAP_COMMAND decode as
+// single-sourced, EMIT_SFX and PLAY_SOUND pop one, ATTACH_UNIT pops three),
+// and DecodeScript over it.
+#include "formats/cob/opcodes.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+namespace kbot::cob {
+
+namespace {
+
+using O = Operand;
+
+// Rows: value, name, operand count, operand kinds, pops, pushes, single-sourced.
+std::vector<OpcodeInfo> OpcodeRows() {
+  const O p = O::kPiece, a = O::kAxis, u = O::kUnknown;
+  return {
+      {0x10001000, "MOVE", 2, {p, a}, 2, 0, false},
+      {0x10002000, "TURN", 2, {p, a}, 2, 0, false},
+      {0x10003000, "SPIN", 2, {p, a}, 2, 0, false},
+      {0x10004000, "STOP_SPIN", 2, {p, a}, 1, 0, false},
+      {0x10005000, "SHOW", 1, {p, u}, 0, 0, false},
+      {0x10006000, "HIDE", 1, {p, u}, 0, 0, false},
+      {0x10007000, "CACHE", 1, {p, u}, 0, 0, false},
+      {0x10008000, "DONT_CACHE", 1, {p, u}, 0, 0, false},
+      {0x1000A000, "DONT_SHADOW", 1, {p, u}, 0, 0, true},
+      {0x1000B000, "MOVE_NOW", 2, {p, a}, 1, 0, false},
+      {0x1000C000, "TURN_NOW", 2, {p, a}, 1, 0, false},
+      {0x1000D000, "SHADE", 1, {p, u}, 0, 0, false},
+      {0x1000E000, "DONT_SHADE", 1, {p, u}, 0, 0, false},
+      {0x1000F000, "EMIT_SFX", 1, {p, u}, 1, 0, false},
+      {0x10011000, "WAIT_FOR_TURN", 2, {p, a}, 0, 0, false},
+      {0x10012000, "WAIT_FOR_MOVE", 2, {p, a}, 0, 0, false},
+      {0x10013000, "SLEEP", 0, {u, u}, 1, 0, false},
+      {0x10021001, "PUSH_CONSTANT", 1, {O::kConstant, u}, 0, 1, false},
+      {0x10021002, "PUSH_LOCAL_VAR", 1, {O::kLocal, u}, 0, 1, false},
+      {0x10021004, "PUSH_STATIC", 1, {O::kStatic, u}, 0, 1, false},
+      {0x10022000, "CREATE_LOCAL_VAR", 0, {u, u}, 0, 0, false},
+      {0x10023002, "POP_LOCAL_VAR", 1, {O::kLocal, u}, 1, 0, false},
+      {0x10023004, "POP_STATIC", 1, {O::kStatic, u}, 1, 0, false},
+      {0x10024000, "POP_STACK", 0, {u, u}, 1, 0, false},
+      {0x10031000, "ADD", 0, {u, u}, 2, 1, false},
+      {0x10032000, "SUB", 0, {u, u}, 2, 1, false},
+      {0x10033000, "MUL", 0, {u, u}, 2, 1, false},
+      {0x10034000, "DIV", 0, {u, u}, 2, 1, false},
+      {0x10034001, "MOD", 0, {u, u}, 2, 1, true},
+      {0x10035000, "AND", 0, {u, u}, 2, 1, false},
+      {0x10036000, "OR", 0, {u, u}, 2, 1, false},
+      {0x10037000, "XOR", 0, {u, u}, 2, 1, false},
+      {0x10038000, "NOT", 0, {u, u}, 1, 1, false},
+      {0x10039000, "UNKNOWN_BINARY_39", 0, {u, u}, 2, 1, true},
+      {0x1003A000, "UNKNOWN_BINARY_3A", 0, {u, u}, 2, 1, true},
+      {0x1003B000, "UNKNOWN_BINARY_3B", 0, {u, u}, 2, 1, true},
+      {0x10041000, "RAND", 0, {u, u}, 2, 1, false},
+      {0x10042000, "GET_UNIT_VALUE", 0, {u, u}, 1, 1, false},
+      {0x10043000, "GET", 0, {u, u}, 5, 1, false},
+      {0x10051000, "SET_LESS", 0, {u, u}, 2, 1, false},
+      {0x10052000, "SET_LESS_OR_EQUAL", 0, {u, u}, 2, 1, false},
+      {0x10053000, "SET_GREATER", 0, {u, u}, 2, 1, false},
+      {0x10054000, "SET_GREATER_OR_EQUAL", 0, {u, u}, 2, 1, false},
+      {0x10055000, "SET_EQUAL", 0, {u, u}, 2, 1, false},
+      {0x10056000, "SET_NOT_EQUAL", 0, {u, u}, 2, 1, false},
+      {0x10057000, "LOGICAL_AND", 0, {u, u}, 2, 1, false},
+      {0x10058000, "LOGICAL_OR", 0, {u, u}, 2, 1, false},
+      {0x10059000, "LOGICAL_XOR", 0, {u, u}, 2, 1, false},
+      {0x1005A000, "LOGICAL_NOT", 0, {u, u}, 1, 1, false},
+      {0x10061000, "START_SCRIPT", 2, {O::kScript, O::kCount}, 0, 0, false},
+      {0x10062000, "CALL_SCRIPT", 2, {O::kScript, O::kCount}, 0, 0, false},
+      {0x10062001, "REAL_CALL", 2, {O::kScript, O::kCount}, 0, 0, true},
+      {0x10062002, "LUA_CALL", 2, {O::kScript, O::kCount}, 0, 0, true},
+      {0x10064000, "JUMP", 1, {O::kTarget, u}, 0, 0, false},
+      {0x10065000, "RETURN", 0, {u, u}, 1, 0, false},
+      {0x10066000, "JUMP_IF_FALSE", 1, {O::kTarget, u}, 1, 0, false},
+      {0x10067000, "SIGNAL", 0, {u, u}, 1, 0, false},
+      {0x10068000, "SET_SIGNAL_MASK", 0, {u, u}, 1, 0, false},
+      {0x10071000, "EXPLODE", 1, {p, u}, 1, 0, false},
+      {0x10072000, "PLAY_SOUND", 1, {O::kSound, u}, 1, 0, false},
+      {0x10073000, "MAP_COMMAND", 2, {u, u}, 0, 0, true},
+      {0x10082000, "SET", 0, {u, u}, 2, 0, false},
+      {0x10083000, "ATTACH_UNIT", 0, {u, u}, 3, 0, false},
+      {0x10084000, "DROP_UNIT", 0, {u, u}, 1, 0, false},
+  };
+}
+
+}  // namespace
+
+const std::vector<OpcodeInfo>& Opcodes() {
+  static const std::vector<OpcodeInfo>* const rows = [] {
+    auto* v = new std::vector<OpcodeInfo>(OpcodeRows());
+    std::sort(v->begin(), v->end(),
+              [](const OpcodeInfo& x, const OpcodeInfo& y) { return x.value < y.value; });
+    return v;
+  }();
+  return *rows;
+}
+
+const OpcodeInfo* FindOpcode(uint32_t value) {
+  const std::vector<OpcodeInfo>& rows = Opcodes();
+  auto it = std::lower_bound(rows.begin(), rows.end(), value,
+                             [](const OpcodeInfo& x, uint32_t v) { return x.value < v; });
+  return it != rows.end() && it->value == value ? &*it : nullptr;
+}
+
+DecodedScript DecodeScript(const Cob& cob, size_t script) {
+  DecodedScript out;
+  if (script >= cob.scripts.size()) {
+    out.error = absl::StrCat("no script ", script, " (the file has ", cob.scripts.size(), ")");
+    return out;
+  }
+  const Script& s = cob.scripts[script];
+  // Clamped, for a Cob not made by ReadCob.
+  const size_t code_size = cob.code.size();
+  const size_t begin = std::min<size_t>(s.start, code_size);
+  const size_t end = std::min<size_t>(begin + s.length, code_size);
+  out.instructions.reserve((end - begin) / 2 + 1);
+  for (size_t at = begin; at < end;) {
+    const OpcodeInfo* op = FindOpcode(cob.code[at]);
+    if (op == nullptr) {
+      out.error = absl::StrFormat("unknown opcode 0x%08X at code word %d", cob.code[at], at);
+      out.error_index = uint32_t(at);
+      return out;
+    }
+    if (size_t(op->operand_count) > end - at - 1) {
+      out.error = absl::StrCat(op->name, " at code word ", at, " needs ", op->operand_count,
+                               " operand word(s), but the script's code ends before word ", end);
+      out.error_index = uint32_t(at);
+      return out;
+    }
+    Instruction ins;
+    ins.index = uint32_t(at);
+    ins.op = op;
+    for (int k = 0; k < op->operand_count; ++k) ins.operands[k] = cob.code[at + 1 + k];
+    out.instructions.push_back(ins);
+    at += 1 + size_t(op->operand_count);
+  }
+  return out;
+}
+
+}  // namespace kbot::cob
