@@ -37,6 +37,9 @@ inline constexpr size_t kPrimitiveBytes = 32;
 inline constexpr size_t kVertexBytes = 12;
 inline constexpr int kMaxDepth = 256;
 inline constexpr size_t kMaxPieces = 4096;
+// A piece or texture name is read up to its NUL, at most this many bytes (a
+// longer one is cut, with a warning).
+inline constexpr size_t kMaxNameBytes = 64;
 // 16.16 fixed point: a stored value / 65536 is in model units (the game's
 // map pixels; a map cell is 16 units).
 inline constexpr double kFixedOne = 65536.0;
