@@ -28,15 +28,26 @@ struct Texture {
 // (the face is then drawn in kMissingTextureColour and the name reported).
 using FindTexture = std::function<const Texture*(absl::string_view name)>;
 
-// A flat colour for faces whose texture was not found.
-inline constexpr palette::Rgb kMissingTextureColour{255, 0, 255};
+// A flat colour for faces whose texture was not found: a muted violet, shaded
+// like any face, so a missing texture reads as a placeholder without the
+// glare of pure magenta hiding the model's form.
+inline constexpr palette::Rgb kMissingTextureColour{168, 96, 176};
+
+// The game's view as an orthographic pitch: atan(2) in degrees. TA draws
+// units in an oblique (cabinet) projection, the ground unforeshortened and
+// heights at half scale; looking along that projection's direction, which
+// rises 2 for each 1 it goes north, shows the same picture squeezed to
+// 2/sqrt(5) of its height (docs/formats/3do_render.md).
+inline constexpr double kGamePitchDegrees = 63.43494882292201;
 
 // The camera. Yaw turns the model about its vertical (y) axis, pitch tilts
 // the view down from the horizon; both in degrees. The default is the
-// game's own view (docs/formats/3do_render.md): from the south, above.
+// game's own view (docs/formats/3do_render.md): from the south, above. Yaw 0
+// shows the model's front (its stored -z side, which the game turns to face
+// south, toward the viewer); yaw 90 turns the front to the picture's right.
 struct View {
   double yaw_degrees = 0;
-  double pitch_degrees = 0;  // the helper sets the game's default here
+  double pitch_degrees = kGamePitchDegrees;  // 90 = straight down, 0 = level
 };
 
 inline constexpr int kMaxSide = 2048;
