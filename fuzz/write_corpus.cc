@@ -19,6 +19,7 @@
 #include "tests/support/gaf_bytes.h"
 #include "tests/support/jpeg_bytes.h"
 #include "tests/support/kind_fixtures.h"
+#include "tests/support/model3do_bytes.h"
 #include "tests/support/pcx_bytes.h"
 #include "tests/support/tnt_bytes.h"
 
@@ -138,6 +139,28 @@ std::vector<Seed> TntSeeds() {
           {"tnt_kingdoms_bare.tnt", LayOutTak(bare).bytes}};
 }
 
+// Unit models (tests/support/model3do_bytes.h): the tests' base/turret/flare
+// unit, the same with a link back up the chain and a vertex index past the
+// piece's vertices, two roots, and a 20-piece chain.
+std::vector<Seed> Model3doSeeds() {
+  using kbot::testing::LayOut3do;
+  using kbot::testing::PieceSpec;
+  kbot::testing::Model3doLayout odd = LayOut3do(kbot::testing::TurretUnit());
+  odd.PatchU32(odd.pieces[2].Field(kbot::testing::k3doChildAt), uint32_t(odd.pieces[1].header));
+  odd.PatchU16(odd.pieces[0].indices[2] + 2, 9);
+  PieceSpec chain{.name = "p19", .offset = kbot::testing::Units(0, 1, 0)};
+  for (int i = 18; i >= 0; --i) {
+    PieceSpec up{.name = "p" + std::to_string(i), .offset = kbot::testing::Units(1, 0, 0)};
+    up.children.push_back(std::move(chain));
+    chain = std::move(up);
+  }
+  const std::vector<PieceSpec> roots = {PieceSpec{.name = "a"}, kbot::testing::TurretUnit()};
+  return {{"model_turret.3do", LayOut3do(kbot::testing::TurretUnit()).bytes},
+          {"model_odd.3do", odd.bytes},
+          {"model_roots.3do", LayOut3do(roots).bytes},
+          {"model_chain.3do", LayOut3do(chain).bytes}};
+}
+
 std::vector<Seed> AllSeeds() {
   std::vector<Seed> seeds;
   for (const kbot::testing::KindFixture& f : kbot::testing::KindFixtures()) {
@@ -146,6 +169,7 @@ std::vector<Seed> AllSeeds() {
   for (Seed& s : Ta3dSeeds()) seeds.push_back(std::move(s));
   for (Seed& s : PcxSeeds()) seeds.push_back(std::move(s));
   for (Seed& s : TntSeeds()) seeds.push_back(std::move(s));
+  for (Seed& s : Model3doSeeds()) seeds.push_back(std::move(s));
   for (Seed& s : JpegSeeds()) seeds.push_back(std::move(s));
   absl::StatusOr<std::vector<kbot::demo::DemoAsset>> demo = kbot::demo::MakeDemoAssets();
   if (demo.ok()) {
