@@ -57,6 +57,9 @@ struct Primitive {
   // False when an index is past the piece's vertices (warned): the
   // primitive is listed but never drawn.
   bool indices_valid = true;
+  // The record's last word (0x1C), as stored. Cavedog's editor data for most
+  // readers; RWE and TA3D read it as "is coloured" (docs/formats/3do.md).
+  uint32_t last_word = 0;
 
   // 1 or 2 indices: a point or line, a marker, not a surface.
   bool is_marker() const { return indices.size() < 3; }

@@ -110,6 +110,7 @@ Primitive ReadPrimitive(Reading& reading, const std::string& label, size_t i, ui
   Primitive prim;
   prim.offset = at;
   prim.colour = U32At(file, at + kColourAt);
+  prim.last_word = U32At(file, at + kLastWordAt);
   ReadIndices(reading, where, U32At(file, at + kIndicesAt), U32At(file, at + kIndexCountAt),
               vertex_count, prim);
   const uint32_t texture = U32At(file, at + kTextureAt);

@@ -18,7 +18,7 @@ inline constexpr size_t kVersionAt = 0x00, kVertexCountAt = 0x04, kPrimitiveCoun
                         kSiblingAt = 0x2C, kChildAt = 0x30;
 // And a primitive record.
 inline constexpr size_t kColourAt = 0x00, kIndexCountAt = 0x04, kIndicesAt = 0x0C,
-                        kTextureAt = 0x10;
+                        kTextureAt = 0x10, kLastWordAt = 0x1C;
 inline constexpr uint32_t kPieceVersion = 1;
 
 struct PieceHeader {

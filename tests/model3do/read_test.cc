@@ -150,13 +150,16 @@ TEST(Model3doReadRoots, SiblingsOfTheRootAreMoreRoots) {
   EXPECT_TRUE(model->warnings.empty());
 }
 
-TEST(Model3doReadFixed, FractionsAndNegatives) {
+TEST(Model3doReadFixed, FractionsNegativesAndWholeWords) {
   kbot::testing::PieceSpec p{.name = "p", .offset = {-32768, 98304, -65536}};
   p.vertices = {{1, -1, 0x7fffffff}};
+  p.primitives = {kbot::testing::PrimitiveSpec{.colour = 0x1234, .editor = {7, 8, 1}}};
   const Model3doLayout layout = LayOut3do(p);
   absl::StatusOr<Model> model = Read3do(Bytes(layout.bytes), "f.3do");
   ASSERT_TRUE(model.ok()) << model.status();
   EXPECT_EQ(model->pieces[0].offset_from_parent, (Vec3{-0.5, 1.5, -1}));
+  EXPECT_EQ(model->pieces[0].primitives[0].colour, 0x1234u);  // all 32 bits
+  EXPECT_EQ(model->pieces[0].primitives[0].last_word, 1u);
   EXPECT_EQ(model->pieces[0].vertices[0],
             (Vec3{1 / 65536.0, -1 / 65536.0, 2147483647 / 65536.0}));
 }
