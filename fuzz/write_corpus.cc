@@ -16,6 +16,7 @@
 #include "demo/demo_assets.h"
 #include "formats/gaf/gaf.h"
 #include "formats/identify/identify.h"
+#include "tests/support/cob_bytes.h"
 #include "tests/support/gaf_bytes.h"
 #include "tests/support/jpeg_bytes.h"
 #include "tests/support/kind_fixtures.h"
@@ -139,6 +140,17 @@ std::vector<Seed> TntSeeds() {
           {"tnt_kingdoms_bare.tnt", LayOutTak(bare).bytes}};
 }
 
+// Unit scripts (tests/support/cob_bytes.h): the tests' all-families TA file,
+// a TA: Kingdoms one with sounds, and a synthetic unit of the benchmark's shape.
+std::vector<Seed> CobSeeds() {
+  kbot::testing::CobSpec kingdoms = kbot::testing::SyntheticCob(3, 20, 7);
+  kingdoms.version = 6;
+  kingdoms.sounds = {"horn", "step"};
+  return {{"cob_all_families.cob", LayOutCob(kbot::testing::AllFamiliesCob()).bytes},
+          {"cob_kingdoms.cob", LayOutCob(kingdoms).bytes},
+          {"cob_synthetic.cob", LayOutCob(kbot::testing::SyntheticCob(10, 100, 1)).bytes}};
+}
+
 // Unit models (tests/support/model3do_bytes.h): the tests' base/turret/flare
 // unit, the same with a link back up the chain and a vertex index past the
 // piece's vertices, two roots, and a 20-piece chain.
@@ -170,6 +182,7 @@ std::vector<Seed> AllSeeds() {
   for (Seed& s : PcxSeeds()) seeds.push_back(std::move(s));
   for (Seed& s : TntSeeds()) seeds.push_back(std::move(s));
   for (Seed& s : Model3doSeeds()) seeds.push_back(std::move(s));
+  for (Seed& s : CobSeeds()) seeds.push_back(std::move(s));
   for (Seed& s : JpegSeeds()) seeds.push_back(std::move(s));
   absl::StatusOr<std::vector<kbot::demo::DemoAsset>> demo = kbot::demo::MakeDemoAssets();
   if (demo.ok()) {

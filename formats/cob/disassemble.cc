@@ -57,40 +57,63 @@ std::vector<DisUnit> DisConstantUnits(const std::vector<Instruction>& code) {
 }
 
 // "90", "2.5", "-1": at most two decimals, no trailing zeros.
-std::string DisShort(double v) {
+// "90", "2.5", "-1": at most two decimals, no trailing zeros.
+void DisAppendShort(std::string& out, double v) {
   std::string s = absl::StrFormat("%.2f", v);
   while (s.back() == '0') s.pop_back();
   if (s.back() == '.') s.pop_back();
-  if (s == "-0") s = "0";
-  return s;
+  out += s == "-0" ? "0" : s;
 }
 
-std::string DisConstant(uint32_t word, DisUnit unit) {
+void DisAppendConstant(std::string& out, uint32_t word, DisUnit unit) {
   const int32_t v = static_cast<int32_t>(word);
-  switch (unit) {
-    case DisUnit::kAngle:
-      return absl::StrCat(v, " (", DisShort(v * 360.0 / 65536.0), " deg)");
-    case DisUnit::kLinear:
-      return absl::StrCat(v, " (", DisShort(v / 65536.0), " units)");
-    default:
-      return absl::StrCat(v);
+  absl::StrAppend(&out, v);
+  if (unit == DisUnit::kNone) return;
+  out += " (";
+  DisAppendShort(out, unit == DisUnit::kAngle ? v * 360.0 / 65536.0 : v / 65536.0);
+  out += unit == DisUnit::kAngle ? " deg)" : " units)";
+}
+
+// A code word index, at least 4 digits: "0057".
+void DisAppendWordIndex(std::string& out, uint32_t v) {
+  char digits[10];
+  int n = 0;
+  do {
+    digits[n++] = char('0' + v % 10);
+    v /= 10;
+  } while (v != 0);
+  for (int pad = n; pad < 4; ++pad) out += '0';
+  while (n > 0) out += digits[--n];
+}
+
+// A name as the listing shows it: bytes outside printable ASCII (and the
+// backslash) as \xNN, so a name cannot break a line or forge one.
+void DisAppendPrintable(std::string& out, absl::string_view name) {
+  for (const char ch : name) {
+    const auto b = static_cast<unsigned char>(ch);
+    if (b >= 0x20 && b < 0x7F && b != '\\') {
+      out += ch;
+    } else {
+      absl::StrAppendFormat(&out, "\\x%02x", b);
+    }
   }
 }
 
-std::string DisNamed(absl::string_view kind, uint32_t i, const std::vector<std::string>& names,
-                     absl::string_view table) {
-  if (i >= names.size()) {
-    return absl::StrCat(kind, " ", i, " (past the ", names.size(), "-", table, " table)");
+// "piece 1 turret", "piece 2" (no name), "piece 5 (past the 3-piece table)".
+void DisAppendNamed(std::string& out, absl::string_view kind, uint32_t i, size_t count,
+                    absl::string_view name) {
+  absl::StrAppend(&out, kind, " ", i);
+  if (i >= count) {
+    absl::StrAppend(&out, " (past the ", count, "-", kind, " table)");
+  } else if (!name.empty()) {
+    out += ' ';
+    DisAppendPrintable(out, name);
   }
-  if (names[i].empty()) return absl::StrCat(kind, " ", i);
-  return absl::StrCat(kind, " ", i, " ", names[i]);
 }
 
-std::vector<std::string> DisScriptNames(const Cob& cob) {
-  std::vector<std::string> names;
-  names.reserve(cob.scripts.size());
-  for (const Script& s : cob.scripts) names.push_back(s.name);
-  return names;
+void DisAppendFromTable(std::string& out, absl::string_view kind, uint32_t i,
+                        const std::vector<std::string>& names) {
+  DisAppendNamed(out, kind, i, names.size(), i < names.size() ? names[i] : "");
 }
 
 // Jump targets inside the script that land on an instruction: their labels,
@@ -104,15 +127,15 @@ struct DisLabels {
 };
 
 DisLabels DisFindLabels(const std::vector<Instruction>& code) {
-  std::vector<uint32_t> starts;
-  starts.reserve(code.size());
-  for (const Instruction& ins : code) starts.push_back(ins.index);
   DisLabels labels;
+  const auto is_start = [&](uint32_t target) {
+    auto it = std::lower_bound(code.begin(), code.end(), target,
+                               [](const Instruction& i, uint32_t t) { return i.index < t; });
+    return it != code.end() && it->index == target;
+  };
   for (const Instruction& ins : code) {
     if (ins.op->operand_count != 1 || ins.op->operands[0] != Operand::kTarget) continue;
-    if (std::binary_search(starts.begin(), starts.end(), ins.operands[0])) {
-      labels.targets.push_back(ins.operands[0]);
-    }
+    if (is_start(ins.operands[0])) labels.targets.push_back(ins.operands[0]);
   }
   std::sort(labels.targets.begin(), labels.targets.end());
   labels.targets.erase(std::unique(labels.targets.begin(), labels.targets.end()),
@@ -123,45 +146,54 @@ DisLabels DisFindLabels(const std::vector<Instruction>& code) {
 struct DisContext {
   const Cob& cob;
   const Script& script;
-  const std::vector<std::string>& script_names;
   DisLabels labels;
 };
 
-std::string DisTarget(const DisContext& c, uint32_t target) {
-  if (const int label = c.labels.Find(target); label != 0) {
-    return absl::StrFormat("L%d (%04d)", label, target);
+// "L1 (0099)", "0001 (not an instruction start)", "0003 (outside this script)".
+void DisAppendTarget(std::string& out, const DisContext& c, uint32_t target) {
+  const int label = c.labels.Find(target);
+  if (label != 0) absl::StrAppend(&out, "L", label, " (");
+  DisAppendWordIndex(out, target);
+  if (label != 0) {
+    out += ')';
+  } else if (target >= c.script.start && target - c.script.start < c.script.length) {
+    out += " (not an instruction start)";
+  } else {
+    out += " (outside this script)";
   }
-  const bool inside = target >= c.script.start && target - c.script.start < c.script.length;
-  return absl::StrFormat(inside ? "%04d (not an instruction start)" : "%04d (outside this script)",
-                         target);
 }
 
-std::string DisOperand(const DisContext& c, Operand kind, uint32_t word, DisUnit unit) {
+void DisAppendOperand(std::string& out, const DisContext& c, Operand kind, uint32_t word,
+                      DisUnit unit) {
   switch (kind) {
     case Operand::kPiece:
-      return DisNamed("piece", word, c.cob.pieces, "piece");
+      return DisAppendFromTable(out, "piece", word, c.cob.pieces);
     case Operand::kAxis:
-      if (word <= 2) return absl::StrCat("axis ", std::string(1, char('x' + word)));
-      return absl::StrCat("axis ", word, " (not x, y or z)");
+      if (word <= 2) return absl::StrAppend(&out, "axis ", absl::string_view(&"xyz"[word], 1));
+      return absl::StrAppend(&out, "axis ", word, " (not x, y or z)");
     case Operand::kConstant:
-      return DisConstant(word, unit);
+      return DisAppendConstant(out, word, unit);
     case Operand::kLocal:
-      return absl::StrCat("var", word);
+      return absl::StrAppend(&out, "var", word);
     case Operand::kStatic:
-      if (word < c.cob.static_count) return absl::StrCat("static", word);
-      return absl::StrCat("static", word, " (past the ", c.cob.static_count, " statics)");
+      absl::StrAppend(&out, "static", word);
+      if (word >= c.cob.static_count) {
+        absl::StrAppend(&out, " (past the ", c.cob.static_count, " statics)");
+      }
+      return;
     case Operand::kScript:
-      return DisNamed("script", word, c.script_names, "script");
+      return DisAppendNamed(out, "script", word, c.cob.scripts.size(),
+                            word < c.cob.scripts.size() ? c.cob.scripts[word].name : "");
     case Operand::kCount:
-      return absl::StrCat(word, word == 1 ? " arg" : " args");
+      return absl::StrAppend(&out, word, word == 1 ? " arg" : " args");
     case Operand::kTarget:
-      return DisTarget(c, word);
+      return DisAppendTarget(out, c, word);
     case Operand::kSound:
-      return DisNamed("sound", word, c.cob.sounds, "sound");
+      return DisAppendFromTable(out, "sound", word, c.cob.sounds);
     case Operand::kUnknown:
       break;
   }
-  return absl::StrCat(word);
+  absl::StrAppend(&out, word);
 }
 
 // Why an opcode no TA engine runs is in the table at all.
@@ -183,7 +215,9 @@ const char* DisNote(uint32_t opcode) {
 }
 
 void DisAppendIndex(std::string& out, uint32_t index) {
-  absl::StrAppendFormat(&out, "  %04d  ", index);
+  out += "  ";
+  DisAppendWordIndex(out, index);
+  out += "  ";
 }
 
 void DisAppendInstruction(std::string& out, const DisContext& c, const Instruction& ins,
@@ -200,7 +234,7 @@ void DisAppendInstruction(std::string& out, const DisContext& c, const Instructi
     } else {
       out += ", ";
     }
-    out += DisOperand(c, ins.op->operands[k], ins.operands[k], unit);
+    DisAppendOperand(out, c, ins.op->operands[k], ins.operands[k], unit);
   }
   if (const char* note = DisNote(ins.op->value)) absl::StrAppend(&out, "  ; ", note);
   out += '\n';
@@ -224,7 +258,12 @@ void DisAppendStop(std::string& out, const DisContext& c, const DecodedScript& d
 }
 
 void DisAppendHeader(std::string& out, size_t index, const Script& s) {
-  absl::StrAppend(&out, "script ", index, " ", s.name.empty() ? "(no name)" : s.name);
+  absl::StrAppend(&out, "script ", index, " ");
+  if (s.name.empty()) {
+    out += "(no name)";
+  } else {
+    DisAppendPrintable(out, s.name);
+  }
   if (s.length == 0) {
     absl::StrAppend(&out, " (start ", s.start, ", 0 words)\n");
   } else {
@@ -233,8 +272,7 @@ void DisAppendHeader(std::string& out, size_t index, const Script& s) {
   }
 }
 
-void DisAppendScript(std::string& out, const Cob& cob, size_t script,
-                     const std::vector<std::string>& script_names) {
+void DisAppendScript(std::string& out, const Cob& cob, size_t script) {
   if (script >= cob.scripts.size()) {
     absl::StrAppend(&out, "script ", script, ": no such script (the file has ",
                     cob.scripts.size(), ")\n");
@@ -243,7 +281,7 @@ void DisAppendScript(std::string& out, const Cob& cob, size_t script,
   const Script& s = cob.scripts[script];
   DisAppendHeader(out, script, s);
   const DecodedScript d = DecodeScript(cob, script);
-  const DisContext c{cob, s, script_names, DisFindLabels(d.instructions)};
+  const DisContext c{cob, s, DisFindLabels(d.instructions)};
   const std::vector<DisUnit> units = DisConstantUnits(d.instructions);
   for (size_t i = 0; i < d.instructions.size(); ++i) {
     DisAppendInstruction(out, c, d.instructions[i], units[i]);
@@ -255,17 +293,16 @@ void DisAppendScript(std::string& out, const Cob& cob, size_t script,
 
 std::string DisassembleScript(const Cob& cob, size_t script) {
   std::string out;
-  DisAppendScript(out, cob, script, DisScriptNames(cob));
+  DisAppendScript(out, cob, script);
   return out;
 }
 
 std::string Disassemble(const Cob& cob) {
-  const std::vector<std::string> names = DisScriptNames(cob);
   std::string out;
   out.reserve(cob.code.size() * 24);
   for (size_t i = 0; i < cob.scripts.size(); ++i) {
     if (i > 0) out += '\n';
-    DisAppendScript(out, cob, i, names);
+    DisAppendScript(out, cob, i);
   }
   return out;
 }

@@ -14,11 +14,9 @@ namespace kbot::cob {
 
 namespace {
 
-using O = Operand;
-
 // Rows: value, name, operand count, operand kinds, pops, pushes, single-sourced.
 std::vector<OpcodeInfo> OpcodeRows() {
-  const O p = O::kPiece, a = O::kAxis, u = O::kUnknown;
+  const Operand p = Operand::kPiece, a = Operand::kAxis, u = Operand::kUnknown;
   return {
       {0x10001000, "MOVE", 2, {p, a}, 2, 0, false},
       {0x10002000, "TURN", 2, {p, a}, 2, 0, false},
@@ -37,12 +35,12 @@ std::vector<OpcodeInfo> OpcodeRows() {
       {0x10011000, "WAIT_FOR_TURN", 2, {p, a}, 0, 0, false},
       {0x10012000, "WAIT_FOR_MOVE", 2, {p, a}, 0, 0, false},
       {0x10013000, "SLEEP", 0, {u, u}, 1, 0, false},
-      {0x10021001, "PUSH_CONSTANT", 1, {O::kConstant, u}, 0, 1, false},
-      {0x10021002, "PUSH_LOCAL_VAR", 1, {O::kLocal, u}, 0, 1, false},
-      {0x10021004, "PUSH_STATIC", 1, {O::kStatic, u}, 0, 1, false},
+      {0x10021001, "PUSH_CONSTANT", 1, {Operand::kConstant, u}, 0, 1, false},
+      {0x10021002, "PUSH_LOCAL_VAR", 1, {Operand::kLocal, u}, 0, 1, false},
+      {0x10021004, "PUSH_STATIC", 1, {Operand::kStatic, u}, 0, 1, false},
       {0x10022000, "CREATE_LOCAL_VAR", 0, {u, u}, 0, 0, false},
-      {0x10023002, "POP_LOCAL_VAR", 1, {O::kLocal, u}, 1, 0, false},
-      {0x10023004, "POP_STATIC", 1, {O::kStatic, u}, 1, 0, false},
+      {0x10023002, "POP_LOCAL_VAR", 1, {Operand::kLocal, u}, 1, 0, false},
+      {0x10023004, "POP_STATIC", 1, {Operand::kStatic, u}, 1, 0, false},
       {0x10024000, "POP_STACK", 0, {u, u}, 1, 0, false},
       {0x10031000, "ADD", 0, {u, u}, 2, 1, false},
       {0x10032000, "SUB", 0, {u, u}, 2, 1, false},
@@ -69,17 +67,17 @@ std::vector<OpcodeInfo> OpcodeRows() {
       {0x10058000, "LOGICAL_OR", 0, {u, u}, 2, 1, false},
       {0x10059000, "LOGICAL_XOR", 0, {u, u}, 2, 1, false},
       {0x1005A000, "LOGICAL_NOT", 0, {u, u}, 1, 1, false},
-      {0x10061000, "START_SCRIPT", 2, {O::kScript, O::kCount}, 0, 0, false},
-      {0x10062000, "CALL_SCRIPT", 2, {O::kScript, O::kCount}, 0, 0, false},
-      {0x10062001, "REAL_CALL", 2, {O::kScript, O::kCount}, 0, 0, true},
-      {0x10062002, "LUA_CALL", 2, {O::kScript, O::kCount}, 0, 0, true},
-      {0x10064000, "JUMP", 1, {O::kTarget, u}, 0, 0, false},
+      {0x10061000, "START_SCRIPT", 2, {Operand::kScript, Operand::kCount}, 0, 0, false},
+      {0x10062000, "CALL_SCRIPT", 2, {Operand::kScript, Operand::kCount}, 0, 0, false},
+      {0x10062001, "REAL_CALL", 2, {Operand::kScript, Operand::kCount}, 0, 0, true},
+      {0x10062002, "LUA_CALL", 2, {Operand::kScript, Operand::kCount}, 0, 0, true},
+      {0x10064000, "JUMP", 1, {Operand::kTarget, u}, 0, 0, false},
       {0x10065000, "RETURN", 0, {u, u}, 1, 0, false},
-      {0x10066000, "JUMP_IF_FALSE", 1, {O::kTarget, u}, 1, 0, false},
+      {0x10066000, "JUMP_IF_FALSE", 1, {Operand::kTarget, u}, 1, 0, false},
       {0x10067000, "SIGNAL", 0, {u, u}, 1, 0, false},
       {0x10068000, "SET_SIGNAL_MASK", 0, {u, u}, 1, 0, false},
       {0x10071000, "EXPLODE", 1, {p, u}, 1, 0, false},
-      {0x10072000, "PLAY_SOUND", 1, {O::kSound, u}, 1, 0, false},
+      {0x10072000, "PLAY_SOUND", 1, {Operand::kSound, u}, 1, 0, false},
       {0x10073000, "MAP_COMMAND", 2, {u, u}, 0, 0, true},
       {0x10082000, "SET", 0, {u, u}, 2, 0, false},
       {0x10083000, "ATTACH_UNIT", 0, {u, u}, 3, 0, false},
@@ -99,11 +97,42 @@ const std::vector<OpcodeInfo>& Opcodes() {
   return *rows;
 }
 
+namespace {
+
+// Every opcode is 0x100KK00L: a bucket per KK holds the rows (at most three:
+// PUSH_*, CALL_SCRIPT and Spring's two, DIV and MOD) to compare, so a lookup
+// is an index and a compare or two rather than a search of the whole table.
+struct OpcodeBuckets {
+  static constexpr uint32_t kHigh = 0x10000000, kHighMask = 0xFFF00000;
+  uint8_t first[257] = {};  // rows of bucket k: first[k] .. first[k + 1]
+  static uint32_t Bucket(uint32_t v) { return (v >> 12) & 0xFF; }
+};
+
+const OpcodeBuckets& OpcodeBucketTable() {
+  static const OpcodeBuckets buckets = [] {
+    OpcodeBuckets b;
+    const std::vector<OpcodeInfo>& rows = Opcodes();
+    size_t row = 0;
+    for (uint32_t k = 0; k <= 256; ++k) {
+      while (row < rows.size() && OpcodeBuckets::Bucket(rows[row].value) < k) ++row;
+      b.first[k] = uint8_t(row);
+    }
+    return b;
+  }();
+  return buckets;
+}
+
+}  // namespace
+
 const OpcodeInfo* FindOpcode(uint32_t value) {
+  if ((value & OpcodeBuckets::kHighMask) != OpcodeBuckets::kHigh) return nullptr;
+  const OpcodeBuckets& b = OpcodeBucketTable();
   const std::vector<OpcodeInfo>& rows = Opcodes();
-  auto it = std::lower_bound(rows.begin(), rows.end(), value,
-                             [](const OpcodeInfo& x, uint32_t v) { return x.value < v; });
-  return it != rows.end() && it->value == value ? &*it : nullptr;
+  const uint32_t k = OpcodeBuckets::Bucket(value);
+  for (size_t i = b.first[k]; i < b.first[k + 1]; ++i) {
+    if (rows[i].value == value) return &rows[i];
+  }
+  return nullptr;
 }
 
 DecodedScript DecodeScript(const Cob& cob, size_t script) {

@@ -3,7 +3,7 @@
 //
 // A picture is drawn in bands of supersample rows (at most kBandSamples
 // samples each): a 2048 x 2048 picture at supersample 4 is 67M samples,
-// half a gigabyte of colour and depth at once; a band is 8 MB, so the
+// half a gigabyte of colour and depth at once; a band is 1 MB, so the
 // supersample is never lowered for the picture's size.
 #include <algorithm>
 #include <cmath>
@@ -50,61 +50,84 @@ absl::Status RenderCancelled() {
   return absl::CancelledError("the model's drawing was stopped");
 }
 
-// Triangles set up for one picture, with where each piece's begin (the
-// drawing asks keep_going between them).
-struct RenderTriangles {
-  std::vector<render_detail::Triangle> triangles;
-  std::vector<size_t> piece_starts;
-  int faces = 0;
-};
-
-RenderTriangles RenderSetUpTriangles(const Scene& scene, const Camera& camera, int ss) {
+// Sets up every polygon's triangles; `tables` keeps the textured polygons'
+// shade tables the triangles point into.
+std::vector<render_detail::Triangle> RenderSetUpTriangles(
+    const Scene& scene, const Camera& camera, int ss,
+    std::vector<render_detail::ShadeTable>& tables, int& faces) {
   std::vector<render_detail::SamplePoint> samples(scene.points.size());
   for (size_t i = 0; i < scene.points.size(); ++i) {
     ScreenPoint s = camera.ToScreen(scene.points[i]);
     samples[i] = {s.x * ss, s.y * ss, s.depth * ss};
   }
-  RenderTriangles out;
+  std::vector<render_detail::Triangle> triangles;
+  size_t fan = 0;
+  for (const render_detail::ScenePrimitive& polygon : scene.polygons) fan += polygon.count - 2;
+  triangles.reserve(fan);
   std::vector<render_detail::SamplePoint> corners;
-  int piece = -1;
+  tables.reserve(scene.polygons.size());  // never moved: triangles point in
   for (const render_detail::ScenePrimitive& polygon : scene.polygons) {
-    if (polygon.piece != piece) out.piece_starts.push_back(out.triangles.size());
-    piece = polygon.piece;
     corners.clear();
     for (uint32_t k = 0; k < polygon.count; ++k) {
       corners.push_back(samples[scene.indices[polygon.first + k]]);
     }
-    size_t before = out.triangles.size();
+    double brightness = render_detail::Brightness(render_detail::SampleNormal(corners));
+    const render_detail::ShadeTable* table = nullptr;
+    if (polygon.texture != nullptr) {
+      render_detail::ShadeTable& t = tables.emplace_back();
+      for (int c = 0; c < 256; ++c) t[size_t(c)] = render_detail::Shade(uint8_t(c), brightness);
+      table = &t;
+    }
+    size_t before = triangles.size();
     render_detail::AppendPolygonTriangles(
         corners, render_detail::TextureCorners(corners.size(), polygon.texture), polygon,
-        render_detail::Brightness(render_detail::SampleNormal(corners)), out.triangles);
-    if (out.triangles.size() > before) ++out.faces;
+        brightness, table, triangles);
+    if (triangles.size() > before) ++faces;  // an edge-on face draws nothing
   }
-  out.piece_starts.push_back(out.triangles.size());
-  return out;
+  return triangles;
+}
+
+// Each band's triangles, in drawing order: a triangle is listed in every
+// band its rows meet, so a band never looks at the others'.
+std::vector<std::vector<uint32_t>> RenderBin(const std::vector<render_detail::Triangle>& triangles,
+                                             int total_rows, int band_rows) {
+  std::vector<std::vector<uint32_t>> bins(size_t((total_rows + band_rows - 1) / band_rows));
+  for (size_t i = 0; i < triangles.size(); ++i) {
+    // The rows DrawTriangle would visit, clamped before becoming ints.
+    double first = std::max(std::ceil(triangles[i].top - 0.5), 0.0);
+    double last = std::min(std::ceil(triangles[i].bottom - 0.5) - 1, double(total_rows - 1));
+    if (!(first <= last)) continue;
+    for (int band = int(first) / band_rows; band <= int(last) / band_rows; ++band) {
+      bins[size_t(band)].push_back(uint32_t(i));
+    }
+  }
+  return bins;
 }
 
 absl::Status RenderFilled(const Scene& scene, const Camera& camera, const RenderOptions& options,
                           Rendered& out) {
   const int ss = options.supersample;
-  RenderTriangles set = RenderSetUpTriangles(scene, camera, ss);
-  out.faces_drawn = set.faces;
-  render_detail::SampleBand band;
+  std::vector<render_detail::ShadeTable> tables;
+  std::vector<render_detail::Triangle> triangles =
+      RenderSetUpTriangles(scene, camera, ss, tables, out.faces_drawn);
+  // The band's buffers stay with the thread between pictures: a turntable's
+  // frames, or a server's renders, reuse them instead of faulting in a fresh
+  // megabyte each time (at most kBandSamples samples are kept).
+  thread_local render_detail::SampleBand band;
   band.width = options.width * ss;
   const int total_rows = options.height * ss;
   // Whole pixel rows a band, so each band resolves on its own.
   const int band_rows =
       std::max(ss, int(render_detail::kBandSamples / size_t(band.width)) / ss * ss);
-  for (int first = 0; first < total_rows; first += band_rows) {
+  std::vector<std::vector<uint32_t>> bins = RenderBin(triangles, total_rows, band_rows);
+  for (size_t b = 0; b < bins.size(); ++b) {
+    int first = int(b) * band_rows;
     band.Reset(first, std::min(band_rows, total_rows - first));
-    double top = first, bottom = first + band.rows;
-    for (size_t p = 0; p + 1 < set.piece_starts.size(); ++p) {
-      if (!RenderKeepGoing(options)) return RenderCancelled();
-      for (size_t i = set.piece_starts[p]; i < set.piece_starts[p + 1]; ++i) {
-        const render_detail::Triangle& t = set.triangles[i];
-        if (t.bottom < top || t.top > bottom) continue;
-        render_detail::DrawTriangle(t, band);
-      }
+    int piece = -1;
+    for (uint32_t i : bins[b]) {
+      if (triangles[i].piece != piece && !RenderKeepGoing(options)) return RenderCancelled();
+      piece = triangles[i].piece;
+      render_detail::DrawTriangle(triangles[i], band);
     }
     render_detail::ResolveBand(band, ss, out.picture);
   }

@@ -9,6 +9,7 @@
 // The transform, the fit and the drawing rules: docs/formats/3do_render.md.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -129,8 +130,9 @@ struct SampleBand {
   std::vector<float> depth;
   void Reset(int first, int count);
 };
-// Samples a band holds at most (8 bytes each): 8 MB.
-inline constexpr size_t kBandSamples = size_t(1) << 20;
+// Samples a band holds at most (8 bytes each): 1 MB, reused band after band
+// and small enough to stay in the cache while its triangles are drawn.
+inline constexpr size_t kBandSamples = size_t(1) << 17;
 
 // A triangle set up for drawing: its edges, and depth and texture
 // coordinates as planes over the samples (value at (x0, y0) and slopes).
@@ -148,16 +150,20 @@ struct Triangle {
   double depth0 = 0, depth_dx = 0, depth_dy = 0;
   double u0 = 0, u_dx = 0, u_dy = 0, v0 = 0, v_dx = 0, v_dy = 0;
   uint32_t flat = 0;                 // the shaded colour when untextured
-  const Texture* texture = nullptr;  // sampled nearest, shaded by brightness
-  double brightness = 1;
+  const Texture* texture = nullptr;  // sampled nearest, then shaded:
+  const uint8_t* shade = nullptr;    // Shade(c, brightness) for c in 0..255
   double top = 0, bottom = 0;        // sample-space y range
+  int piece = 0;                     // keep_going is asked when this changes
 };
 // Fan-triangulates a polygon (sample-space corners, texture corners per
 // vertex) and appends its triangles; degenerate ones are dropped.
+// `shade` is the polygon's table of Shade(c, brightness), needed when it is
+// textured (a lookup a texel instead of three roundings).
+using ShadeTable = std::array<uint8_t, 256>;
 void AppendPolygonTriangles(const std::vector<SamplePoint>& corners,
                             const std::vector<std::pair<double, double>>& uv,
                             const ScenePrimitive& polygon, double brightness,
-                            std::vector<Triangle>& out);
+                            const ShadeTable* shade, std::vector<Triangle>& out);
 // Draws the part of `t` in the band: nearer samples win, ties keep the first.
 void DrawTriangle(const Triangle& t, SampleBand& band);
 // Averages each pixel's samples (premultiplied) into straight RGBA rows.

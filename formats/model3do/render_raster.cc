@@ -108,8 +108,36 @@ void RenderTexturedRow(const Triangle& t, SampleBand& band, size_t at, int count
     const uint8_t* texel = &tex.rgba[(size_t(ty) * size_t(tex.width) + size_t(tx)) * 4];
     if (texel[3] == 0) continue;  // a hole: what is behind shows through
     band.depth[at + k] = d;
-    band.colour[at + k] = PackRgba(Shade(texel[0], t.brightness), Shade(texel[1], t.brightness),
-                                   Shade(texel[2], t.brightness), texel[3]);
+    band.colour[at + k] = PackRgba(t.shade[texel[0]], t.shade[texel[1]], t.shade[texel[2]], texel[3]);
+  }
+}
+
+template <int kSs>
+void RenderResolve(const SampleBand& band, image::RgbaPicture& out) {
+  constexpr uint32_t n = kSs * kSs;
+  for (int py = 0; py < band.rows / kSs; ++py) {
+    uint8_t* dst = &out.rgba[(size_t(band.first_row / kSs + py) * size_t(out.width)) * 4];
+    const uint32_t* rows = &band.colour[size_t(py * kSs) * size_t(band.width)];
+    for (int px = 0; px < out.width; ++px, dst += 4) {
+      uint32_t sum_a = 0, sum_r = 0, sum_g = 0, sum_b = 0;
+      for (int sy = 0; sy < kSs; ++sy) {
+        const uint32_t* row = rows + size_t(sy) * size_t(band.width) + size_t(px * kSs);
+        for (int sx = 0; sx < kSs; ++sx) {
+          uint32_t c = row[sx], a = c >> 24;
+          sum_a += a;
+          sum_r += (c & 0xFF) * a;
+          sum_g += (c >> 8 & 0xFF) * a;
+          sum_b += (c >> 16 & 0xFF) * a;
+        }
+      }
+      // Premultiplied average, back to straight alpha: an edge pixel keeps
+      // its face's colour and takes the coverage as its opacity.
+      dst[3] = uint8_t((sum_a + n / 2) / n);
+      if (sum_a == 0) continue;
+      dst[0] = uint8_t((sum_r + sum_a / 2) / sum_a);
+      dst[1] = uint8_t((sum_g + sum_a / 2) / sum_a);
+      dst[2] = uint8_t((sum_b + sum_a / 2) / sum_a);
+    }
   }
 }
 
@@ -126,10 +154,11 @@ void SampleBand::Reset(int first, int count) {
 void AppendPolygonTriangles(const std::vector<SamplePoint>& corners,
                             const std::vector<std::pair<double, double>>& uv,
                             const ScenePrimitive& polygon, double brightness,
-                            std::vector<Triangle>& out) {
+                            const ShadeTable* shade, std::vector<Triangle>& out) {
   Triangle t;
-  t.texture = polygon.texture;
-  t.brightness = brightness;
+  t.texture = shade != nullptr ? polygon.texture : nullptr;
+  t.shade = shade != nullptr ? shade->data() : nullptr;
+  t.piece = polygon.piece;
   t.flat = PackRgba(Shade(polygon.colour.r, brightness), Shade(polygon.colour.g, brightness),
                     Shade(polygon.colour.b, brightness), 255);
   // A convex polygon as a fan from its first vertex.
@@ -164,29 +193,12 @@ void DrawTriangle(const Triangle& t, SampleBand& band) {
 }
 
 void ResolveBand(const SampleBand& band, int supersample, image::RgbaPicture& out) {
-  const int ss = supersample, n = ss * ss;
-  for (int py = 0; py < band.rows / ss; ++py) {
-    uint8_t* dst = &out.rgba[(size_t(band.first_row / ss + py) * size_t(out.width)) * 4];
-    for (int px = 0; px < out.width; ++px, dst += 4) {
-      uint32_t sum_a = 0, sum_r = 0, sum_g = 0, sum_b = 0;
-      for (int sy = 0; sy < ss; ++sy) {
-        const uint32_t* row = &band.colour[size_t(py * ss + sy) * size_t(band.width) + size_t(px * ss)];
-        for (int sx = 0; sx < ss; ++sx) {
-          uint32_t c = row[sx], a = c >> 24;
-          sum_a += a;
-          sum_r += (c & 0xFF) * a;
-          sum_g += (c >> 8 & 0xFF) * a;
-          sum_b += (c >> 16 & 0xFF) * a;
-        }
-      }
-      // Premultiplied average, back to straight alpha: an edge pixel keeps
-      // its face's colour and takes the coverage as its opacity.
-      dst[3] = uint8_t((sum_a + n / 2) / n);
-      if (sum_a == 0) continue;
-      dst[0] = uint8_t((sum_r + sum_a / 2) / sum_a);
-      dst[1] = uint8_t((sum_g + sum_a / 2) / sum_a);
-      dst[2] = uint8_t((sum_b + sum_a / 2) / sum_a);
-    }
+  // The supersample as a constant, so the sample loops unroll.
+  switch (supersample) {
+    case 1: return RenderResolve<1>(band, out);
+    case 2: return RenderResolve<2>(band, out);
+    case 3: return RenderResolve<3>(band, out);
+    default: return RenderResolve<4>(band, out);
   }
 }
 

@@ -30,6 +30,44 @@ TEST(CobOpcodes, TableIsSortedAndComplete) {
   EXPECT_EQ(FindOpcode(0xFFFFFFFF), nullptr);
 }
 
+// Every value the builder types from the doc, with the doc's mnemonic.
+TEST(CobOpcodes, EveryDocumentedValueHasItsName) {
+  const std::pair<uint32_t, const char*> all[] = {
+      {op::kMove, "MOVE"}, {op::kTurn, "TURN"}, {op::kSpin, "SPIN"},
+      {op::kStopSpin, "STOP_SPIN"}, {op::kShow, "SHOW"}, {op::kHide, "HIDE"},
+      {op::kCache, "CACHE"}, {op::kDontCache, "DONT_CACHE"}, {op::kDontShadow, "DONT_SHADOW"},
+      {op::kMoveNow, "MOVE_NOW"}, {op::kTurnNow, "TURN_NOW"}, {op::kShade, "SHADE"},
+      {op::kDontShade, "DONT_SHADE"}, {op::kEmitSfx, "EMIT_SFX"},
+      {op::kWaitForTurn, "WAIT_FOR_TURN"}, {op::kWaitForMove, "WAIT_FOR_MOVE"},
+      {op::kSleep, "SLEEP"}, {op::kPushConstant, "PUSH_CONSTANT"},
+      {op::kPushLocal, "PUSH_LOCAL_VAR"}, {op::kPushStatic, "PUSH_STATIC"},
+      {op::kCreateLocal, "CREATE_LOCAL_VAR"}, {op::kPopLocal, "POP_LOCAL_VAR"},
+      {op::kPopStatic, "POP_STATIC"}, {op::kPopStack, "POP_STACK"}, {op::kAdd, "ADD"},
+      {op::kSub, "SUB"}, {op::kMul, "MUL"}, {op::kDiv, "DIV"}, {op::kMod, "MOD"},
+      {op::kAnd, "AND"}, {op::kOr, "OR"}, {op::kXor, "XOR"}, {op::kNot, "NOT"},
+      {op::kUnknown39, "UNKNOWN_BINARY_39"}, {op::kUnknown3A, "UNKNOWN_BINARY_3A"},
+      {op::kUnknown3B, "UNKNOWN_BINARY_3B"}, {op::kRand, "RAND"},
+      {op::kGetUnitValue, "GET_UNIT_VALUE"}, {op::kGet, "GET"}, {op::kSet, "SET"},
+      {op::kSetLess, "SET_LESS"}, {op::kSetLessOrEqual, "SET_LESS_OR_EQUAL"},
+      {op::kSetGreater, "SET_GREATER"}, {op::kSetGreaterOrEqual, "SET_GREATER_OR_EQUAL"},
+      {op::kSetEqual, "SET_EQUAL"}, {op::kSetNotEqual, "SET_NOT_EQUAL"},
+      {op::kLogicalAnd, "LOGICAL_AND"}, {op::kLogicalOr, "LOGICAL_OR"},
+      {op::kLogicalXor, "LOGICAL_XOR"}, {op::kLogicalNot, "LOGICAL_NOT"},
+      {op::kStartScript, "START_SCRIPT"}, {op::kCallScript, "CALL_SCRIPT"},
+      {op::kRealCall, "REAL_CALL"}, {op::kLuaCall, "LUA_CALL"}, {op::kJump, "JUMP"},
+      {op::kReturn, "RETURN"}, {op::kJumpIfFalse, "JUMP_IF_FALSE"}, {op::kSignal, "SIGNAL"},
+      {op::kSetSignalMask, "SET_SIGNAL_MASK"}, {op::kExplode, "EXPLODE"},
+      {op::kPlaySound, "PLAY_SOUND"}, {op::kMapCommand, "MAP_COMMAND"},
+      {op::kAttachUnit, "ATTACH_UNIT"}, {op::kDropUnit, "DROP_UNIT"},
+  };
+  EXPECT_EQ(std::size(all), Opcodes().size());
+  for (const auto& [value, name] : all) {
+    const OpcodeInfo* info = FindOpcode(value);
+    ASSERT_NE(info, nullptr) << name;
+    EXPECT_STREQ(info->name, name);
+  }
+}
+
 // A row per family, every field.
 TEST(CobOpcodes, RowsAsTheDocGivesThem) {
   struct Row {
@@ -39,18 +77,26 @@ TEST(CobOpcodes, RowsAsTheDocGivesThem) {
     bool single;
   };
   const Row rows[] = {
-      {op::kMove, "MOVE", 2, 2, 0, false},          {op::kStopSpin, "STOP_SPIN", 2, 1, 0, false},
-      {op::kDontShadow, "DONT_SHADOW", 1, 0, 0, true}, {op::kEmitSfx, "EMIT_SFX", 1, 1, 0, false},
-      {op::kSleep, "SLEEP", 0, 1, 0, false},        {op::kPushConstant, "PUSH_CONSTANT", 1, 0, 1, false},
+      {op::kMove, "MOVE", 2, 2, 0, false},
+      {op::kStopSpin, "STOP_SPIN", 2, 1, 0, false},
+      {op::kDontShadow, "DONT_SHADOW", 1, 0, 0, true},
+      {op::kEmitSfx, "EMIT_SFX", 1, 1, 0, false},
+      {op::kSleep, "SLEEP", 0, 1, 0, false},
+      {op::kPushConstant, "PUSH_CONSTANT", 1, 0, 1, false},
       {op::kCreateLocal, "CREATE_LOCAL_VAR", 0, 0, 0, false},
-      {op::kPopStatic, "POP_STATIC", 1, 1, 0, false}, {op::kNot, "NOT", 0, 1, 1, false},
-      {op::kMod, "MOD", 0, 2, 1, true},             {op::kUnknown3A, "UNKNOWN_BINARY_3A", 0, 2, 1, true},
-      {op::kGet, "GET", 0, 5, 1, false},            {op::kSet, "SET", 0, 2, 0, false},
+      {op::kPopStatic, "POP_STATIC", 1, 1, 0, false},
+      {op::kNot, "NOT", 0, 1, 1, false},
+      {op::kMod, "MOD", 0, 2, 1, true},
+      {op::kUnknown3A, "UNKNOWN_BINARY_3A", 0, 2, 1, true},
+      {op::kGet, "GET", 0, 5, 1, false},
+      {op::kSet, "SET", 0, 2, 0, false},
       {op::kLogicalNot, "LOGICAL_NOT", 0, 1, 1, false},
       {op::kCallScript, "CALL_SCRIPT", 2, 0, 0, false},
       {op::kJumpIfFalse, "JUMP_IF_FALSE", 1, 1, 0, false},
-      {op::kPlaySound, "PLAY_SOUND", 1, 1, 0, false}, {op::kMapCommand, "MAP_COMMAND", 2, 0, 0, true},
-      {op::kAttachUnit, "ATTACH_UNIT", 0, 3, 0, false}, {op::kDropUnit, "DROP_UNIT", 0, 1, 0, false},
+      {op::kPlaySound, "PLAY_SOUND", 1, 1, 0, false},
+      {op::kMapCommand, "MAP_COMMAND", 2, 0, 0, true},
+      {op::kAttachUnit, "ATTACH_UNIT", 0, 3, 0, false},
+      {op::kDropUnit, "DROP_UNIT", 0, 1, 0, false},
   };
   for (const Row& r : rows) {
     const OpcodeInfo* info = FindOpcode(r.value);
@@ -121,7 +167,8 @@ TEST(CobDecode, OperandPastTheScriptsEnd) {
   const DecodedScript d = DecodeScript(cob, 0);
   ASSERT_TRUE(d.error.has_value());
   EXPECT_EQ(*d.error,
-            "MOVE at code word 2 needs 2 operand word(s), but the script's code ends before word 4");
+            "MOVE at code word 2 needs 2 operand word(s), but the script's code ends before "
+            "word 4");
   EXPECT_EQ(d.error_index, 2u);
   EXPECT_EQ(d.instructions.size(), 1u);
   EXPECT_FALSE(DecodeScript(cob, 1).error.has_value());

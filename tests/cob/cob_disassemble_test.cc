@@ -300,6 +300,20 @@ script 2 (no name) (code 9..9, 1 word)
   EXPECT_EQ(DisassembleScript(cob, 3), "script 3: no such script (the file has 3)\n");
 }
 
+// A name cannot start a line of its own: control bytes, non-ASCII and the
+// backslash are written \xNN.
+TEST(CobDisassemble, NamesAreEscaped) {
+  CobSpec spec;
+  spec.pieces = {"a\\b\x01", "caf\xC3\xA9"};
+  spec.scripts = {{"x\n\nscript 9 Fake", Code({Op(kShow, 0), Op(kHide, 1), Op(kReturn)})}};
+  EXPECT_EQ(DisassembleScript(Read(LayOutCob(spec).bytes), 0),
+            R"(script 0 x\x0a\x0ascript 9 Fake (code 0..4, 5 words)
+  0000  SHOW            piece 0 a\x5cb\x01
+  0002  HIDE            piece 1 caf\xc3\xa9
+  0004  RETURN
+)");
+}
+
 TEST(CobDisassemble, LongCodeWidensTheIndex) {
   CobSpec spec;
   spec.scripts = {{"Big", std::vector<uint32_t>(10001, kReturn)}};

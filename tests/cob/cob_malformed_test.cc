@@ -35,7 +35,8 @@ TEST(CobMalformed, TruncatedHeader) {
   tak.version = 6;
   bytes = LayOutCob(tak).bytes;
   bytes.resize(48);
-  EXPECT_EQ(ErrorOf(bytes), "bad.cob: too short for the 52-byte TA: Kingdoms COB header (48 bytes)");
+  EXPECT_EQ(ErrorOf(bytes),
+            "bad.cob: too short for the 52-byte TA: Kingdoms COB header (48 bytes)");
 }
 
 TEST(CobMalformed, VersionFive) {
@@ -130,7 +131,8 @@ TEST(CobMalformed, UnterminatedAndOverlongNamesAreCut) {
   EXPECT_EQ(cob->pieces[0], "base");
   EXPECT_EQ(cob->warnings,
             (std::vector<std::string>{
-                "script 0: its name at " + Hex(l.names) + " has no NUL within 256 byte(s) (cut there)",
+                "script 0: its name at " + Hex(l.names) +
+                    " has no NUL within 256 byte(s) (cut there)",
                 "piece 0: its name at " + Hex(l.names + 301) +
                     " has no NUL within 4 byte(s) (cut there)"}));
 }

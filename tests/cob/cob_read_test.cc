@@ -113,7 +113,8 @@ TEST(CobRead, KingdomsSoundsCountFirstIsReadWithAWarning) {
   EXPECT_EQ(cob->warnings[0],
             "sound table: 0x2C holds 3 and 0x30 holds 0x" +
                 absl::StrCat(absl::Hex(layout.sound_names)) +
-                ": read as count then offset (the order of the first notes), not offset then count");
+                ": read as count then offset (the order of the first notes), not offset then "
+                "count");
 }
 
 TEST(CobRead, KingdomsWithoutSounds) {

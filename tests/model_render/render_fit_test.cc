@@ -134,7 +134,7 @@ TEST(ModelRenderSupersample, EdgesArePartlyTransparentInsidesExact) {
 TEST(ModelRenderSupersample, LargePictureDrawnInBandsHasNoSeams) {
   palette::Palette palette = TestPalette();
   RenderOptions o = Fit(palette, 300);
-  o.width = kMaxSide;  // 8192 samples a row: a band is 32 pixel rows
+  o.width = kMaxSide;  // 8192 samples a row: a band is 4 pixel rows
   o.supersample = 4;
   o.view = View{0, 0};
   o.scale = 9;
