@@ -19,6 +19,8 @@
 #include "app/mod_commands.h"
 #include "app/pcx_commands.h"
 #include "app/tnt_commands.h"
+#include "app/model_commands.h"
+#include "app/script_commands.h"
 #include "app/tdf_command.h"
 #include "app/unit_commands.h"
 #include "app/tool_commands.h"
@@ -47,6 +49,7 @@ const std::vector<CommandGroup>& CommandGroups() {
       {{"tdf"}, AddTdfCommand},        {{"pcx"}, AddPcxCommands},
       {{"weapon", "feature", "side"}, AddModCommands},
       {{"unit"}, AddUnitCommands},     {{"tnt"}, AddTntCommands},
+      {{"3do"}, AddModelCommands},     {{"cob"}, AddScriptCommands},
   };
   return groups;
 }

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "app/cli_support.h"
 #include "app/file_command.h"
+#include "app/game_file_place.h"
 #include "app/tool_options.h"
 #include "app/workspace_support.h"
 #include "contexts/file_io.h"
@@ -32,16 +33,10 @@ struct TntOptions : FileTargetOptions {
   std::optional<std::string> ota;
 };
 
-// Where a map is read: the named context, or for a plain file a folder
-// context over its game folder (the parent of maps/, so that features/ and
-// anims/ are there too; else the file's own folder), playing the game the
-// TNT's version names. --ota lays the given file over the map's own OTA.
-struct TntPlace {
-  std::shared_ptr<const contexts::Workspace> workspace;
-  std::vector<std::shared_ptr<const contexts::Context>> made;  // contexts made here
-  const contexts::Context* context = nullptr;
-  std::string path;  // the map in `context`
-};
+// Where a map is read (app/game_file_place.h: a plain map is read in the
+// folder above maps/, so its features are found); --ota lays the given file
+// over the map's own OTA.
+using TntPlace = GameFilePlace;
 
 // The game a TNT's first bytes name (TA when it cannot be told: the reader
 // then says what is wrong).
@@ -50,23 +45,6 @@ contexts::Game TntGameOfFile(const std::string& file) {
   if (!bytes.ok() || bytes->bytes().size() < 4) return contexts::Game::kTa;
   return LoadU32(bytes->bytes().data()) == tnt::kVersionKingdoms ? contexts::Game::kTaKingdoms
                                                                  : contexts::Game::kTa;
-}
-
-absl::Status TntFolderPlace(const std::string& file, TntPlace& place) {
-  const std::filesystem::path p(file);
-  std::filesystem::path root = p.parent_path().empty() ? "." : p.parent_path();
-  place.path = p.filename().string();
-  if (absl::EqualsIgnoreCase(root.filename().string(), "maps")) {
-    place.path = absl::StrCat(root.filename().string(), "/", place.path);
-    root = root.parent_path().empty() ? "." : root.parent_path();
-  }
-  absl::StatusOr<std::unique_ptr<contexts::Vfs>> vfs = contexts::MakeDirectoryVfs(root.string());
-  if (!vfs.ok()) return vfs.status();
-  place.made.push_back(std::make_shared<const contexts::Context>(
-      // Nameless: its errors name the file alone, as a plain file's should.
-      contexts::Context{"", TntGameOfFile(file), root.string(), false, *std::move(vfs)}));
-  place.context = place.made.back().get();
-  return absl::OkStatus();
 }
 
 // `place` with `ota_file`'s bytes standing for the map's own OTA.
@@ -90,20 +68,11 @@ absl::Status LayTntOta(TntPlace& place, const std::string& ota_file) {
 }
 
 absl::StatusOr<TntPlace> TntPlaceOf(const TntOptions& o) {
-  TntPlace place;
-  if (o.context) {
-    absl::StatusOr<contexts::Workspace> ws = OpenWorkspace({});
-    if (!ws.ok()) return ws.status();
-    place.workspace = std::make_shared<const contexts::Workspace>(*std::move(ws));
-    absl::StatusOr<const contexts::Context*> found = place.workspace->Find(*o.context);
-    if (!found.ok()) return found.status();
-    place.context = *found;
-    place.path = o.file;
-  } else if (absl::Status s = TntFolderPlace(o.file, place); !s.ok()) {
-    return s;
-  }
+  absl::StatusOr<TntPlace> place =
+      PlaceGameFile(o.file, o.context, "maps", o.context ? contexts::Game::kTa : TntGameOfFile(o.file));
+  if (!place.ok()) return place.status();
   if (o.ota) {
-    if (absl::Status s = LayTntOta(place, *o.ota); !s.ok()) return s;
+    if (absl::Status s = LayTntOta(*place, *o.ota); !s.ok()) return s;
   }
   return place;
 }

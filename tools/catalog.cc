@@ -21,12 +21,16 @@
 #include "tools/map_list_tool.h"
 #include "tools/map_minimap_tool.h"
 #include "tools/map_render_tool.h"
+#include "tools/model_describe_tool.h"
+#include "tools/model_render_tool.h"
 #include "tools/palette_candidates_tool.h"
 #include "tools/palette_describe_tool.h"
 #include "tools/picture_export_tool.h"
 #include "tools/player_describe_tool.h"
 #include "tools/style_describe_tool.h"
 #include "tools/style_tiles_tool.h"
+#include "tools/script_describe_tool.h"
+#include "tools/script_listing_tool.h"
 #include "tools/tdf_parse_tool.h"
 #include "tools/feature_describe_tool.h"
 #include "tools/feature_list_tool.h"
@@ -101,7 +105,7 @@ std::string ToolsetOf(absl::string_view tool_name) {
   if (absl::StartsWith(tool_name, "palette_")) return "palette";
   if (absl::StartsWith(tool_name, "tdf_")) return "tdf";  // TA's text files
   // The catalog of a TA mod (tacatalog/).
-  for (const char* prefix : {"unit_", "weapon_", "feature_", "side_"}) {
+  for (const char* prefix : {"unit_", "weapon_", "feature_", "side_", "model_", "script_"}) {
     if (absl::StartsWith(tool_name, prefix)) return "units";
   }
   // Every game's maps (GTA1 city maps, TA and TA: Kingdoms TNT).
@@ -147,7 +151,9 @@ std::vector<Tool> AllTools() {
           TdfParseTool(),      UnitListTool(),        UnitDescribeTool(),
           UnitCompareTool(),   WeaponListTool(),      WeaponDescribeTool(),
           FeatureListTool(),   FeatureDescribeTool(), SideListTool(),
-          MapListTool(),       MapMinimapTool(),      MapHeightmapTool()};
+          MapListTool(),       MapMinimapTool(),      MapHeightmapTool(),
+          ModelDescribeTool(), ModelRenderTool(),     ScriptDescribeTool(),
+          ScriptDisassembleTool(), ScriptDecompileTool()};
 }
 
 absl::StatusOr<std::vector<std::string>> CompleteArgument(absl::string_view argument,

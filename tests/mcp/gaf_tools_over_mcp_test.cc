@@ -51,7 +51,9 @@ TEST_F(ToolsOverMcp, EveryToolDeclaresItsMetadata) {
                                              "unit_describe", "unit_compare", "weapon_list",
                                              "weapon_describe", "feature_list",
                                              "feature_describe", "side_list", "map_list",
-                                             "map_minimap", "map_heightmap"}));
+                                             "map_minimap", "map_heightmap", "model_describe",
+                                             "model_render", "script_describe",
+                                             "script_disassemble", "script_decompile"}));
 }
 
 TEST_F(ToolsOverMcp, ContextListShowsTheDemo) {
