@@ -25,7 +25,6 @@ namespace kbot::tools {
 
 namespace {
 
-constexpr const char* kModelExport = "model";
 constexpr int kMaxTurntableSteps = 72;
 constexpr uint16_t kTicksPerStep = 3;  // 0.1 s a step: a turn in 3.6 s at 36 steps
 
@@ -41,7 +40,8 @@ absl::StatusOr<std::vector<bool>> HiddenPieces(const model3do::Model& model,
   for (const model3do::Piece& p : model.pieces) names.insert(absl::AsciiStrToLower(p.name));
   std::set<std::string> hide, only;
   for (auto [list, into] : {std::pair{&request.hide, &hide}, std::pair{&request.only, &only}}) {
-    for (const std::string& n : *list) {
+    if (!*list) continue;
+    for (const std::string& n : **list) {
       const std::string key = absl::AsciiStrToLower(n);
       if (!names.count(key)) {
         return absl::InvalidArgumentError(absl::StrCat(
@@ -97,11 +97,11 @@ absl::StatusOr<std::vector<uint8_t>> EncodeTurntable(const std::vector<model3do:
 model3do::RenderOptions OptionsOf(const ModelRenderRequest& request, std::vector<bool> hidden,
                                   ModelTextures& textures) {
   model3do::RenderOptions o;
-  o.width = request.width;
-  o.height = request.height;
+  o.width = request.width.value_or(kModelRenderSide);
+  o.height = request.height.value_or(kModelRenderSide);
   if (request.yaw) o.view.yaw_degrees = *request.yaw;
   if (request.pitch) o.view.pitch_degrees = *request.pitch;
-  o.wireframe = request.wireframe;
+  o.wireframe = request.wireframe.value_or(false);
   o.hidden = std::move(hidden);
   o.find_texture = textures.Finder();
   o.palette = &textures.Palette();
@@ -165,7 +165,8 @@ absl::StatusOr<ModelRenderOutcome> RenderModelFile(const contexts::Context& cont
   const model3do::Model& model = *opened->value;
   absl::StatusOr<std::vector<bool>> hidden = HiddenPieces(model, opened->path, request);
   if (!hidden.ok()) return InContext(context, hidden.status());
-  absl::StatusOr<ModelTextures> textures = ModelTextures::Of(context, opened->path, request.player, progress);
+  absl::StatusOr<ModelTextures> textures =
+      ModelTextures::Of(context, opened->path, request.player.value_or(0), progress);
   if (!textures.ok()) return InContext(context, textures.status());
   const int frames = request.turntable.value_or(1);
   // The renderer asks between pieces: that many questions in all.
@@ -185,8 +186,8 @@ absl::StatusOr<ModelRenderOutcome> RenderModelFile(const contexts::Context& cont
   ModelRenderSummary& s = out.summary;
   s.path = opened->path;
   s.format = request.turntable ? request.format.value_or("apng") : "png";
-  s.width = request.width;
-  s.height = request.height;
+  s.width = options.width;
+  s.height = options.height;
   s.frames = frames;
   s.scale = drawn->front().scale;
   s.faces = drawn->front().faces_drawn;
@@ -230,8 +231,8 @@ ToolResult DeliverModel(const contexts::Context& context, const ModelRenderReque
        absl::StrCat("at ", absl::StrFormat("%.3g", s.scale), " px a unit"), s.format},
       call.limits,
       [&] {
-        return PictureLink{PictureUri(context, kModelExport, ModelRenderTable(), resolved),
-                           absl::StrCat(s.path, " (", kModelExport, ")"), "model picture"};
+        return PictureLink{PictureUri(context, kModelRenderExport, ModelRenderTable(), resolved),
+                           absl::StrCat(s.path, " (", kModelRenderExport, ")"), "model picture"};
       },
       [&] { return AveragedPreview(drawn->first, call.limits); });
   return WithWritten(std::move(result), *written);
@@ -248,7 +249,7 @@ Tool ModelRenderTool() {
        "wireframe."},
       ModelRenderTable(), std::move(output), DeliverModel);
   tool.picture = MakePictureExport<ModelRenderRequest>(
-      {kModelExport}, "", ModelRenderTable(),
+      {kModelRenderExport}, "", ModelRenderTable(),
       [](const contexts::Context& context, const ModelRenderRequest& request,
          Progress& progress) -> absl::StatusOr<ResourceBytes> {
         absl::StatusOr<ModelRenderOutcome> drawn = RenderModelFile(context, request, progress);

@@ -19,13 +19,20 @@
 
 namespace kbot::tools {
 
+// The ?export= value of model_render's kbot:// links.
+inline constexpr const char* kModelRenderExport = "model";
+
+inline constexpr int kModelRenderSide = 256;  // the default width and height
+
 struct ModelRenderRequest : AssetRequest {
+  // Unset members take their defaults, so a link (kbot://...?export=model)
+  // carries only what was asked.
   std::optional<int> yaw, pitch;  // degrees; default: the game's view
-  int width = 256, height = 256;
-  int player = 0;                 // team colour, 0..9
-  std::vector<std::string> hide;  // piece names not drawn
-  std::vector<std::string> only;  // when given: only these pieces drawn
-  bool wireframe = false;
+  std::optional<int> width, height;  // default 256 each
+  std::optional<int> player;         // team colour, 0..9; default 0
+  std::optional<std::vector<std::string>> hide;  // piece names not drawn
+  std::optional<std::vector<std::string>> only;  // when given: only these pieces drawn
+  std::optional<bool> wireframe;
   std::optional<int> turntable;   // yaw steps of a full turn
   std::optional<std::string> format;  // png (still), apng or gif (turntable)
   std::optional<std::string> target;

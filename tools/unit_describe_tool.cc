@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "formats/tdf/tdf.h"
 #include "tools/build_picture.h"
+#include "tools/model_render_tool.h"
 #include "tools/picture_delivery.h"
 #include "tools/picture_export_tool.h"
 #include "tools/resource_uri.h"
@@ -134,17 +135,35 @@ void AddPicture(const contexts::Context& context, const std::string& path, const
   for (json& block : delivered.content) result.content.push_back(std::move(block));
 }
 
+// Next to the build picture, the model render on offer: a resource_link the
+// client reads when it wants to see the model (drawing it costs a render;
+// the link costs a line).
+void OfferModel(const contexts::Context& context, const std::string& model, ToolResult& result) {
+  ModelRenderRequest request;
+  request.path = model;
+  const std::string uri = PictureUri(context, kModelRenderExport, ModelRenderTable(), request);
+  result.structured["model_render"] = uri;
+  result.content.push_back({{"type", "resource_link"},
+                            {"uri", uri},
+                            {"name", absl::StrCat(model, " (model)")},
+                            {"mimeType", "image/png"},
+                            {"description", "the unit's model drawn from the game's view "
+                                            "(model_render takes yaw, pitch, player, size)"}});
+}
+
 ToolResult RunUnitDescribe(const contexts::Context& context, const UnitDescribeRequest& request,
                            const ToolCall& call) {
   absl::StatusOr<UnitDescription> out = DescribeUnitIn(context, request.unit, call.progress);
   if (!out.ok()) return ErrorResult(InContext(context, out.status()));
-  std::optional<std::string> picture;
+  std::optional<std::string> picture, model;
   for (const AssetItem& a : out->assets) {
     if (a.kind == "picture" && a.found) picture = a.found;
+    if (a.kind == "model" && a.found) model = a.found;
   }
   ToolResult result;
   result.structured = ResultJson(*out);
   if (request.picture && picture) AddPicture(context, *picture, call.limits, result);
+  if (request.picture && model) OfferModel(context, *model, result);
   return result;
 }
 
@@ -156,7 +175,7 @@ const RequestTable<UnitDescribeRequest>& UnitDescribeTable() {
     RequestTable<R> t;
     AddContextParam(t)
         .Add("unit", &R::unit, StringParam("Unit id, e.g. ARMCOM"), true)
-        .Add("picture", &R::picture, BooleanParam("Return the build picture"));
+        .Add("picture", &R::picture, BooleanParam("Build picture and model link"));
     return t;
   }();
   return table;
@@ -242,7 +261,8 @@ const ResultTable<UnitDescription>& UnitDescription::Fields() {
       .Add("built_by", &S::built_by, ArraySchema<BuildItem>())
       .Add("assets", &S::assets, ArraySchema<AssetItem>())
       .Add("warnings", &S::warnings, StringArraySchema())
-      .AddWhenSet("picture", &S::picture, ObjectSchema<PictureItem>());
+      .AddWhenSet("picture", &S::picture, ObjectSchema<PictureItem>())
+      .AddWhenSet("model_render", &S::model_render, StringSchema());
   return table;
 }
 

@@ -27,7 +27,7 @@ namespace kbot::tools {
 
 struct UnitDescribeRequest : ContextRequest {
   std::string unit;     // its id, ASCII case ignored
-  bool picture = true;  // return the build picture as an image
+  bool picture = true;  // the build picture as an image, and the model render's link
 };
 const RequestTable<UnitDescribeRequest>& UnitDescribeTable();
 
@@ -101,6 +101,9 @@ struct UnitDescription {
   std::vector<AssetItem> assets;
   std::vector<std::string> warnings;
   std::optional<PictureItem> picture;  // set when the picture is returned
+  // Beside the picture: a kbot:// link that draws the unit's model
+  // (model_render's export), when the model was found.
+  std::optional<std::string> model_render;
   static const ResultTable<UnitDescription>& Fields();
 };
 

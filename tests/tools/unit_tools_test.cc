@@ -222,7 +222,12 @@ TEST_F(UnitToolsTest, TheBuildPictureIsEnlargedAndInline) {
             (json{{"path", "unitpics/armcom.pcx"}, {"format", "png"}, {"width", 12},
                   {"height", 8}, {"file_width", 3}, {"file_height", 2}, {"scale", 4},
                   {"delivery", "inline"}, {"resource_uri", nullptr}}));
-  ASSERT_EQ(r.content.size(), 2u);
+  // The picture, then the model render on offer as a link.
+  ASSERT_EQ(r.content.size(), 3u);
+  EXPECT_EQ(r.structured["model_render"], "kbot://mod/objects3d/armcom.3do?export=model");
+  EXPECT_EQ(r.content[2]["type"], "resource_link");
+  EXPECT_EQ(r.content[2]["uri"], r.structured["model_render"]);
+  EXPECT_EQ(r.content[2]["name"], "objects3d/armcom.3do (model)");
   EXPECT_EQ(r.content[0]["text"],
             "ARMCOM's build picture unitpics/armcom.pcx: 12 x 8 px at scale 4 (png, inline)");
   ASSERT_EQ(r.content[1]["type"], "image");
@@ -254,7 +259,7 @@ TEST_F(UnitToolsTest, ABuildPictureOverTheLimitIsALink) {
   const json& picture = r.structured["picture"];
   EXPECT_EQ(picture["delivery"], "resource_link");
   EXPECT_EQ(picture["resource_uri"], "kbot://mod/unitpics/armcom.pcx?export=picture");
-  ASSERT_EQ(r.content.size(), 2u);
+  ASSERT_EQ(r.content.size(), 3u);  // and the model's link
   EXPECT_EQ(r.content[1]["type"], "resource_link");
   EXPECT_EQ(r.content[1]["uri"], picture["resource_uri"]);
 }
