@@ -153,8 +153,10 @@ FUZZ_SECONDS ?= 60
 # One libFuzzer target a reader (fuzz/<name>_fuzz.cc): GAF and its TA3D
 # truecolor variant, HPI, the MCP session, the GTA1 city map, style, texts and
 # settings, TA's PCX pictures, text files and maps (TNT), TA: Kingdoms' JPEGs,
-# and the file-kind check every tool runs first.
-FUZZ_TARGETS := gaf hpi mcp gta_cmp gta_style fxt gta_player identify pcx tdf jpeg tnt
+# TA's unit models (3DO) and scripts (COB), and the file-kind check every
+# tool runs first.
+FUZZ_TARGETS := gaf hpi mcp gta_cmp gta_style fxt gta_player identify pcx tdf jpeg tnt \
+  model3do cob
 
 # An optimised build of the fuzz targets alone (clang), each run for FUZZ_SECONDS.
 fuzz: deps
