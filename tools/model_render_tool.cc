@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "formats/gaf/render.h"
 #include "formats/image/animation.h"
 #include "formats/image/gif_encode.h"
 #include "formats/image/png_encode.h"
@@ -26,6 +27,8 @@ namespace kbot::tools {
 namespace {
 
 constexpr int kMaxTurntableSteps = 72;
+// The pixels of all a turntable's frames together (GAF animations' cap).
+constexpr uint64_t kMaxTurntablePixels = gaf::kMaxAnimationPixels;
 constexpr uint16_t kTicksPerStep = 3;  // 0.1 s a step: a turn in 3.6 s at 36 steps
 
 json PieceNames(const char* description) {
@@ -133,6 +136,16 @@ const RequestTable<ModelRenderRequest>& ModelRenderTable() {
       }
       if (r.format && *r.format == "png" && r.turntable) {
         return absl::InvalidArgumentError("a turntable is apng or gif, not png");
+      }
+      // Every frame is kept until the animation is encoded.
+      const uint64_t pixels = uint64_t(r.turntable.value_or(1)) *
+                              r.width.value_or(kModelRenderSide) *
+                              r.height.value_or(kModelRenderSide);
+      if (r.turntable && pixels > kMaxTurntablePixels) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "a turntable of ", *r.turntable, " steps at ", r.width.value_or(kModelRenderSide),
+            " x ", r.height.value_or(kModelRenderSide), " is ", pixels,
+            " pixels, over the ", kMaxTurntablePixels, " kept at most: fewer steps or a smaller size"));
       }
       return absl::OkStatus();
     });

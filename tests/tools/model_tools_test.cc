@@ -242,6 +242,10 @@ TEST_F(ModelToolsTest, RenderErrorsSayWhatToChange) {
             "format gif is for a turntable: give turntable too");
   EXPECT_EQ(Error(ModelRenderTool(), {{"path", "turret"}, {"turntable", 4}, {"format", "png"}}),
             "a turntable is apng or gif, not png");
+  EXPECT_EQ(Error(ModelRenderTool(),
+                  {{"path", "turret"}, {"turntable", 72}, {"width", 2048}, {"height", 2048}}),
+            "a turntable of 72 steps at 2048 x 2048 is 301989888 pixels, over the 67108864 kept "
+            "at most: fewer steps or a smaller size");
 }
 
 TEST_F(ModelToolsTest, ScriptDescribeListsFunctionsInTableOrder) {
