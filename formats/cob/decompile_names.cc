@@ -94,20 +94,21 @@ size_t DnReadBeforeWritten(const DecodedScript& code) {
   return count;
 }
 
-size_t DnHighestLocal(const DecodedScript& code) {
+// Undeclared locals the code still uses get declared, up to this many past
+// the declared ones (further out the file is hostile, and the instructions
+// using them are kept as disassembly).
+constexpr size_t kDnMaxUndeclared = 64;
+
+// 1 + the highest local the code uses below `limit`.
+size_t DnHighestLocal(const DecodedScript& code, size_t limit) {
   size_t count = 0;
   for (const Instruction& in : code.instructions) {
-    if (in.op->value == op::kPushLocal || in.op->value == op::kPopLocal) {
+    if ((in.op->value == op::kPushLocal || in.op->value == op::kPopLocal) && in.operands[0] < limit) {
       count = std::max<size_t>(count, size_t(in.operands[0]) + 1);
     }
   }
   return count;
 }
-
-// Undeclared locals the code still uses get declared, up to this many
-// (past that the file is hostile, and those instructions are kept as
-// disassembly).
-constexpr size_t kDnMaxUndeclared = 64;
 
 }  // namespace
 
@@ -129,8 +130,8 @@ ScriptLocals InferLocals(const Cob& cob, size_t script, const DecodedScript& cod
     if (ins[p].op->value == op::kCreateLocal && !IsBareReturn(cob, code, p)) out.created_at.push_back(p);
   }
   const size_t base = out.leading + out.created_at.size();
-  const size_t highest = DnHighestLocal(code);
-  if (highest > base && highest - base <= kDnMaxUndeclared) out.undeclared = highest - base;
+  const size_t highest = DnHighestLocal(code, base + kDnMaxUndeclared);
+  if (highest > base) out.undeclared = highest - base;
   const size_t wanted = std::max({DnParamCount(DnFindSignature(cob.scripts[script].name)),
                                   callers_args, DnReadBeforeWritten(code)});
   out.params = std::min(out.leading, wanted);

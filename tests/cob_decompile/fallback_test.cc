@@ -191,5 +191,42 @@ TEST(CobDecompileFallback, DeepExpressionsAreKeptAsDisassembly) {
   EXPECT_NE(d.source.find("    show flare;\n}\n"), std::string::npos);
 }
 
+// Scripts of random instructions (known opcodes, operands anywhere from
+// in range to hostile, jumps to anywhere): every one decompiles to a
+// function, and every range it could not read is listed.
+TEST(CobDecompileFallback, RandomCodeNeverCrashes) {
+  const std::vector<uint32_t> opcodes = {
+      kMove, kTurn, kSpin, kStopSpin, kShow, kHide, kMoveNow, kTurnNow, kEmitSfx, kWaitForTurn,
+      kSleep, kPushConstant, kPushConstant, kPushConstant, kPushLocal, kPushStatic, kCreateLocal,
+      kPopLocal, kPopStatic, kPopStack, kAdd, kSub, kMul, kOr, kLogicalNot, kRand, kGetUnitValue,
+      kGet, kSetLess, kLogicalAnd, kStartScript, kCallScript, kJump, kReturn, kJumpIfFalse,
+      kJumpIfFalse, kSignal, kExplode, kSet, kAttachUnit, kDropUnit, kPlaySound, kMapCommand};
+  uint64_t state = 12345;
+  auto next = [&state](uint32_t bound) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return uint32_t(state >> 33) % bound;
+  };
+  for (int round = 0; round < 1500; ++round) {
+    Words w;
+    const int count = 1 + int(next(60));
+    for (int i = 0; i < count; ++i) {
+      w.words.push_back(next(50) == 0 ? next(0xFFFFFFFFu) : opcodes[next(uint32_t(opcodes.size()))]);
+      // Operands: small (pieces, locals, targets nearby) or anything.
+      const int operands = int(next(3));
+      for (int k = 0; k < operands; ++k) {
+        w.words.push_back(next(8) == 0 ? next(0xFFFFFFFFu) : next(uint32_t(count) * 2 + 4));
+      }
+    }
+    const cob::Decompiled d = DecompileOne(w.words, round % 2 ? "Test" : "Killed", round % 3 ? 4 : 6);
+    ASSERT_EQ(d.source.rfind("}\n"), d.source.size() - 2) << d.source;
+    size_t kept = 0;
+    for (size_t at = d.source.find("not recognised"); at != std::string::npos;
+         at = d.source.find("not recognised", at + 1)) {
+      ++kept;
+    }
+    ASSERT_EQ(kept, d.fallbacks.size()) << d.source;
+  }
+}
+
 }  // namespace
 }  // namespace kbot::testing

@@ -86,5 +86,23 @@ TEST(CobDecompileParams, ANameAPieceHasIsNotReused) {
             "}\n");
 }
 
+TEST(CobDecompileParams, LocalsUsedUndeclaredAreDeclared) {
+  // No CREATE_LOCAL_VAR at all: the local is declared so the text compiles;
+  // one absurdly far out has no name and is kept as disassembly.
+  const cob::Decompiled d = DecompileOne(Code({
+      Op(kPushLocal, 1), Op(kSleep), Op(kPushLocal, 0xFFFFFFF0u), Op(kSleep), Ret0()}));
+  EXPECT_EQ(d.source,
+            "Test()\n"
+            "{\n"
+            "    var Func_Var_1, Func_Var_2;\n"
+            "\n"
+            "    sleep Func_Var_2;\n"
+            "    // not recognised: code 3..5\n"
+            "    // 0003 PUSH_LOCAL_VAR 4294967280\n"
+            "    // 0005 SLEEP\n"
+            "}\n");
+  EXPECT_EQ(d.fallbacks.size(), 1u);
+}
+
 }  // namespace
 }  // namespace kbot::testing
