@@ -6,6 +6,7 @@
 //   BM_CobRead             cob::ReadCob of each of the 70 files
 //   BM_CobReadDecode       ReadCob, then DecodeScript of each script
 //   BM_CobReadDisassemble  ReadCob, then Disassemble of the whole file
+//   BM_CobReadDecompile    ReadCob, then Decompile of the whole file (BOS)
 //
 // The files: 70 synthetic units (tests/support/cob_bytes.h, SyntheticCob)
 // of 10 scripts each, about 100 instructions a script (turns and moves of
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "formats/cob/cob.h"
+#include "formats/cob/decompile.h"
 #include "formats/cob/disassemble.h"
 #include "formats/cob/opcodes.h"
 #include "tests/support/cob_bytes.h"
@@ -116,6 +118,23 @@ void BM_CobReadDisassemble(benchmark::State& state) {
   CobCount(state);
 }
 BENCHMARK(BM_CobReadDisassemble)->Unit(benchmark::kMicrosecond);
+
+void BM_CobReadDecompile(benchmark::State& state) {
+  size_t text = 0, fallbacks = 0;
+  for (auto _ : state) {
+    text = fallbacks = 0;
+    const bool ok = CobEach(state, [&](const cob::Cob& c) {
+      const cob::Decompiled d = cob::Decompile(c);
+      text += d.source.size();
+      fallbacks += d.fallbacks.size();
+    });
+    if (!ok) return;
+  }
+  state.counters["text_bytes"] = double(text);
+  state.counters["fallbacks"] = double(fallbacks);
+  CobCount(state);
+}
+BENCHMARK(BM_CobReadDecompile)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 
