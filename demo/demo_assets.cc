@@ -10,6 +10,7 @@
 #include "demo/demo_gta.h"
 #include "demo/demo_kingdoms.h"
 #include "demo/demo_maps.h"
+#include "demo/demo_units.h"
 #include "formats/gaf/gaf_writer.h"
 #include "formats/palette/palette.h"
 
@@ -579,6 +580,9 @@ absl::StatusOr<std::vector<DemoAsset>> MakeDemoAssets() {
   for (DemoAsset& a : *gta) assets.push_back(std::move(a));
   for (DemoAsset& a : MakeDemoKingdomsAssets()) assets.push_back(std::move(a));
   for (DemoAsset& a : MakeDemoMapAssets()) assets.push_back(std::move(a));
+  absl::StatusOr<std::vector<DemoAsset>> units = MakeDemoUnitAssets();
+  if (!units.ok()) return units.status();
+  for (DemoAsset& a : *units) assets.push_back(std::move(a));
   absl::StatusOr<DemoAsset> archive = MakeDemoArchive(assets);
   if (!archive.ok()) return archive.status();
   assets.push_back(*std::move(archive));

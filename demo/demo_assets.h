@@ -59,11 +59,19 @@ struct DemoAsset {
 //                    demo_kingdoms.h): six units (ARAMONARCH, ARAKNIGHT,
 //                    ARAARCHER, VERMONARCH, VERSCOUT, MONDRAGON) with their
 //                    [WEAPONn], three build-menu entries and two features
-//                    drawn from anims/atlas.gaf. No 3DO, COB or JPEG for them.
+//                    drawn from anims/atlas.gaf. No JPEG for them; ARAKNIGHT
+//                    has a model and a script (below), the others none.
 // maps/lakes.tnt, maps/lakes.ota
 //                    A small TA map (16 x 12 tiles: grass, a lake, a pond, a
 //                    rocky hill, a void corner, Tree1 and Rock1 placed) and its
 //                    two-schema OTA with four start positions (see demo_maps.h).
+// objects3d/ARAKNIGHT.3do, scripts/ARAKNIGHT.cob, textures/aramon.gaf
+//                    The knight's model (10 pieces: base, torso, head, larm,
+//                    shield, rarm, sword, flare, lleg, rleg; the shield and
+//                    tabard textured from textures/aramon.gaf, drawn with
+//                    palettes/aramon.pcx), and its version 4 script, whose
+//                    pieces differ from the model's by a "cape" it names and
+//                    the "flare" it does not (see demo_units.h).
 // demo.ufo           An archive of four more files (see demo_archive.h): a
 //                    copy of anims/cursors.gaf that the loose one hides,
 //                    units/verflag.gaf and its side palette palettes/veruna.pcx,

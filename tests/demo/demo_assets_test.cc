@@ -109,7 +109,9 @@ TEST(DemoAssets, ListsEveryFileInOrder) {
                                              "canbuild/ARAMONARCH/ARAARCHER.tdf",
                                              "canbuild/VERMONARCH/VERSCOUT.tdf",
                                              "features/all worlds/trees.tdf", "maps/lakes.tnt",
-                                             "maps/lakes.ota", "demo.ufo"}));
+                                             "maps/lakes.ota", "objects3d/ARAKNIGHT.3do",
+                                             "scripts/ARAKNIGHT.cob", "textures/aramon.gaf",
+                                             "demo.ufo"}));
 }
 
 // Other tests (and users' notes) depend on these three, byte for byte.
