@@ -85,6 +85,12 @@ demo: deps $(RELEASE_BUILD)/build.ninja
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot tnt describe lakes --context demo
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot tnt render lakes --context demo --overlays starts,features,water --target $(DEMO_OUT)/lakes.png
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot tnt minimap $(DEMO_DATA)/maps/lakes.tnt --target $(DEMO_OUT)/lakes-minimap.png
+	@echo "== the demo's knight: model and script"
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot 3do describe araknight --context demo
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot 3do render araknight --context demo --target $(DEMO_OUT)/araknight.png
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot 3do render araknight --context demo --turntable 24 --target $(DEMO_OUT)/araknight-turntable.png
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot cob describe araknight --context demo
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot cob decompile araknight --context demo --script AimPrimary
 	@echo "== the demo's archive"
 	$(BUILD)/kbot hpi list $(DEMO_DATA)/demo.ufo
 	$(BUILD)/kbot hpi extract $(DEMO_DATA)/demo.ufo '**/*.gaf' --target $(DEMO_OUT)/demo-ufo

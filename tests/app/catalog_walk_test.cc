@@ -87,6 +87,14 @@ const std::map<std::string, Walk>& Walks() {
       {"map_list", {"tnt list", "", json::object()}},
       {"map_minimap", {"tnt minimap", "FILE", {{"path", "maps/lakes.tnt"}}}},
       {"map_heightmap", {"tnt heightmap", "FILE", {{"path", "lakes"}, {"stretch", true}}}},
+      {"model_describe", {"3do describe", "FILE", {{"path", "objects3d/ARAKNIGHT.3do"}}}},
+      {"model_render",
+       {"3do render", "FILE", {{"path", "araknight"}, {"yaw", 30}, {"width", 96}, {"height", 96}}}},
+      {"script_describe", {"cob describe", "FILE", {{"path", "scripts/ARAKNIGHT.cob"}}}},
+      {"script_disassemble",
+       {"cob disassemble", "FILE", {{"path", "araknight"}, {"script", "Killed"}}}},
+      {"script_decompile",
+       {"cob decompile", "FILE", {{"path", "araknight"}, {"script", "AimPrimary"}}}},
   };
   return *walks;
 }

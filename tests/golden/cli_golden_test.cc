@@ -61,6 +61,20 @@ const std::vector<Command>& Commands() {
       {"tnt heightmap demo/maps/lakes.tnt --target out/heights.png --json", "out/heights.png"},
       {"tnt list --context demo", ""},
       {"tnt describe demo/GTADATA/ENGLISH.FXT", ""},
+      {"3do describe demo/objects3d/ARAKNIGHT.3do", ""},
+      {"3do describe araknight --context demo --json", ""},
+      {"3do render demo/objects3d/ARAKNIGHT.3do --yaw 30 --width 96 --height 96 "
+       "--target out/knight.png --json",
+       "out/knight.png"},
+      {"3do render araknight --context demo --turntable 4 --format gif --width 48 --height 48 "
+       "--target out/knight.gif",
+       "out/knight.gif"},
+      {"3do render araknight --context demo --hide cape --target out/no.png", ""},
+      {"3do describe demo/maps/lakes.tnt", ""},
+      {"cob describe demo/scripts/ARAKNIGHT.cob", ""},
+      {"cob disassemble araknight --context demo --script Killed", ""},
+      {"cob decompile demo/scripts/ARAKNIGHT.cob", ""},
+      {"cob decompile araknight --context demo --script Fire --json", ""},
       {"gta style demo/GTADATA/STYLE001.G24 --json", ""},
       {"gta style demo/GTADATA/STYLE001.G24", ""},
       {"gta tiles demo/GTADATA/STYLE001.G24 --kind side --direction left --first 0 --count 2 "

@@ -83,7 +83,7 @@ TEST_F(ToolsOverMcp, GafExportFindsAUniqueSequenceWithoutAPath) {
 TEST_F(ToolsOverMcp, GafCheckAnswersOnceForAFolder) {
   const json all = Ok("gaf_check", json::object())["structuredContent"];
   EXPECT_EQ(all["context"], "demo");
-  EXPECT_EQ(all["files"], 7);
+  EXPECT_EQ(all["files"], 8);  // textures/aramon.gaf too
   EXPECT_EQ(all["errors"], 0);
   const json one = Ok("gaf_check", {{"path", "anims/cursors.gaf"}})["structuredContent"];
   EXPECT_EQ(one, (json{{"context", "demo"}, {"path", "anims/cursors.gaf"}, {"files", 1},
