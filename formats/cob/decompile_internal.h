@@ -17,38 +17,6 @@
 
 namespace kbot::cob::bos {
 
-// The opcode values the decompiler tells apart (docs/formats/cob.md,
-// "Opcodes"); typed here so a switch can name them.
-namespace op {
-inline constexpr uint32_t kMove = 0x10001000, kTurn = 0x10002000, kSpin = 0x10003000,
-                          kStopSpin = 0x10004000, kShow = 0x10005000, kHide = 0x10006000,
-                          kCache = 0x10007000, kDontCache = 0x10008000,
-                          kDontShadow = 0x1000A000, kMoveNow = 0x1000B000,
-                          kTurnNow = 0x1000C000, kShade = 0x1000D000, kDontShade = 0x1000E000,
-                          kEmitSfx = 0x1000F000, kWaitForTurn = 0x10011000,
-                          kWaitForMove = 0x10012000, kSleep = 0x10013000;
-inline constexpr uint32_t kPushConstant = 0x10021001, kPushLocal = 0x10021002,
-                          kPushStatic = 0x10021004, kCreateLocal = 0x10022000,
-                          kPopLocal = 0x10023002, kPopStatic = 0x10023004,
-                          kPopStack = 0x10024000;
-inline constexpr uint32_t kAdd = 0x10031000, kSub = 0x10032000, kMul = 0x10033000,
-                          kDiv = 0x10034000, kMod = 0x10034001, kAnd = 0x10035000,
-                          kOr = 0x10036000, kXor = 0x10037000, kNot = 0x10038000;
-inline constexpr uint32_t kRand = 0x10041000, kGetUnitValue = 0x10042000, kGet = 0x10043000,
-                          kSet = 0x10082000;
-inline constexpr uint32_t kLess = 0x10051000, kLessOrEqual = 0x10052000,
-                          kGreater = 0x10053000, kGreaterOrEqual = 0x10054000,
-                          kEqual = 0x10055000, kNotEqual = 0x10056000,
-                          kLogicalAnd = 0x10057000, kLogicalOr = 0x10058000,
-                          kLogicalXor = 0x10059000, kLogicalNot = 0x1005A000;
-inline constexpr uint32_t kStartScript = 0x10061000, kCallScript = 0x10062000,
-                          kJump = 0x10064000, kReturn = 0x10065000,
-                          kJumpIfFalse = 0x10066000, kSignal = 0x10067000,
-                          kSetSignalMask = 0x10068000;
-inline constexpr uint32_t kExplode = 0x10071000, kPlaySound = 0x10072000,
-                          kAttachUnit = 0x10083000, kDropUnit = 0x10084000;
-}  // namespace op
-
 // An expression rebuilt from the stack code.
 struct Expr {
   enum class Kind { kConstant, kLocal, kStatic, kUnary, kBinary, kRand, kGetUnitValue, kGet };

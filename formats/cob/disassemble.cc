@@ -23,13 +23,13 @@ enum class DisUnit { kNone, kAngle, kLinear };
 
 DisUnit DisUnitOf(uint32_t opcode) {
   switch (opcode) {
-    case 0x10002000:  // TURN
-    case 0x1000C000:  // TURN_NOW
-    case 0x10003000:  // SPIN
-    case 0x10004000:  // STOP_SPIN
+    case op::kTurn:
+    case op::kTurnNow:
+    case op::kSpin:
+    case op::kStopSpin:
       return DisUnit::kAngle;
-    case 0x10001000:  // MOVE
-    case 0x1000B000:  // MOVE_NOW
+    case op::kMove:
+    case op::kMoveNow:
       return DisUnit::kLinear;
     default:
       return DisUnit::kNone;
@@ -50,7 +50,7 @@ std::vector<DisUnit> DisConstantUnits(const std::vector<Instruction>& code) {
     for (size_t taken = 0, j = i; taken < size_t(code[i].op->pops) && j > 0; ++taken) {
       --j;
       if (!DisIsPurePush(code[j])) break;
-      if (code[j].op->value == 0x10021001) units[j] = unit;
+      if (code[j].op->value == op::kPushConstant) units[j] = unit;
     }
   }
   return units;
@@ -199,15 +199,15 @@ void DisAppendOperand(std::string& out, const DisContext& c, Operand kind, uint3
 // Why an opcode no TA engine runs is in the table at all.
 const char* DisNote(uint32_t opcode) {
   switch (opcode) {
-    case 0x1000A000:
-    case 0x10039000:
-    case 0x1003A000:
-    case 0x1003B000:
-    case 0x10073000:
+    case op::kDontShadow:
+    case op::kUnknownBinary39:
+    case op::kUnknownBinary3A:
+    case op::kUnknownBinary3B:
+    case op::kMapCommand:
       return "SwiftTA only";
-    case 0x10034001:
-    case 0x10062001:
-    case 0x10062002:
+    case op::kMod:
+    case op::kRealCall:
+    case op::kLuaCall:
       return "Spring extension, not TA";
     default:
       return nullptr;
