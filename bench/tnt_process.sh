@@ -23,17 +23,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 export KBOT_CONFIG_DIR="$out/config"
 
-# run NAME ARGS...: appends "wall_ms rss_kb" to $out/NAME (wall from date's nanoseconds:
-# /usr/bin/time gives hundredths of a second, too coarse for the baseline).
-run() {
-  name=$1
-  shift
-  t0=$(date +%s%N)
-  /usr/bin/time -f "%M" -o "$out/time" "$kbot" "$@" >/dev/null
-  t1=$(date +%s%N)
-  echo "$(((t1 - t0) / 1000)) $(cat "$out/time")" |
-    awk '{ printf "%.1f %d\n", $1 / 1000, $2 }' >>"$out/$name"
-}
+. "$(dirname "$0")/process_timing.sh"
 names="base describe render4 render16 region16"
 i=0
 while [ "$i" -lt "$runs" ]; do
@@ -44,13 +34,4 @@ while [ "$i" -lt "$runs" ]; do
   run region16 tnt render "$map" --scale 16 --x 0 --y 0 --w 32 --h 32 --target "$out/z.png"
   i=$((i + 1))
 done
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-bw=$(cut -d' ' -f1 "$out/base" | median)
-br=$(cut -d' ' -f2 "$out/base" | median)
-for name in $names; do
-  w=$(cut -d' ' -f1 "$out/$name" | median)
-  r=$(cut -d' ' -f2 "$out/$name" | median)
-  awk -v n="$name" -v w="$w" -v r="$r" -v bw="$bw" -v br="$br" 'BEGIN {
-    printf "%-9s wall %7.1f ms (%6.1fx base), peak RSS %7d kB (%5.2fx base, +%.1f MB)\n",
-           n, w, (bw > 0 ? w / bw : 0), r, r / br, (r - br) / 1024 }'
-done
+report $names

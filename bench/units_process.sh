@@ -25,16 +25,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 export KBOT_CONFIG_DIR="$out/config"
 
-# run NAME ARGS...: appends "wall_ms rss_kb" to $out/NAME.
-run() {
-  name=$1
-  shift
-  t0=$(date +%s%N)
-  /usr/bin/time -f "%M" -o "$out/time" "$kbot" "$@" >/dev/null
-  t1=$(date +%s%N)
-  echo "$(((t1 - t0) / 1000)) $(cat "$out/time")" |
-    awk '{ printf "%.1f %d\n", $1 / 1000, $2 }' >>"$out/$name"
-}
+. "$(dirname "$0")/process_timing.sh"
 names="base describe render256 render1024 turntable disasm decompile"
 i=0
 while [ "$i" -lt "$runs" ]; do
@@ -47,13 +38,4 @@ while [ "$i" -lt "$runs" ]; do
   run decompile cob decompile "$script"
   i=$((i + 1))
 done
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-bw=$(cut -d' ' -f1 "$out/base" | median)
-br=$(cut -d' ' -f2 "$out/base" | median)
-for name in $names; do
-  w=$(cut -d' ' -f1 "$out/$name" | median)
-  r=$(cut -d' ' -f2 "$out/$name" | median)
-  awk -v n="$name" -v w="$w" -v r="$r" -v bw="$bw" -v br="$br" 'BEGIN {
-    printf "%-10s wall %7.1f ms (%6.1fx base), peak RSS %7d kB (%5.2fx base, +%.1f MB)\n",
-           n, w, (bw > 0 ? w / bw : 0), r, r / br, (r - br) / 1024 }'
-done
+report $names
