@@ -171,8 +171,10 @@ void ResolveBand(const SampleBand& band, int supersample, image::RgbaPicture& ou
 
 // The wireframe into the final picture, no z-test: polygons' edges in
 // kWireColour, markers as crosses (and a line marker's line) in kMarkerColour.
-inline constexpr palette::Rgb kWireColour{214, 226, 240};
-inline constexpr palette::Rgb kMarkerColour{255, 196, 64};
+// Mid-tone, so the lines read on the white and the dark pages pictures are
+// shown on.
+inline constexpr palette::Rgb kWireColour{56, 112, 196};
+inline constexpr palette::Rgb kMarkerColour{232, 128, 16};
 void DrawWireframe(const Scene& scene, const std::vector<ScreenPoint>& screen,
                    image::RgbaPicture& out);
 

@@ -111,7 +111,7 @@ TEST(ModelRenderOptions, WireframeDrawsEdgesAndMarkersNotFaces) {
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(r->faces_drawn, 12);
   EXPECT_EQ(r->centre, (Vec3{0, 5, 0}));
-  const Rgba wire{214, 226, 240, 255}, marker{255, 196, 64, 255};
+  const Rgba wire{56, 112, 196, 255}, marker{232, 128, 16, 255};
   // The base's east edge at x = 64 + 40, the turret's at 64 + 16.
   EXPECT_EQ(PixelAt(r->picture, 104, 64), wire);
   EXPECT_EQ(PixelAt(r->picture, 80, 70), wire);
