@@ -40,21 +40,31 @@ model3do::Texture TextureOf(const gaf::FramePicture& frame, const palette::Palet
   return out;
 }
 
+// The GAF `path` names, read and its structure parsed.
+absl::StatusOr<std::shared_ptr<const ModelTextures::TextureGaf>> ReadTextureGaf(
+    const contexts::Context& context, const std::string& path) {
+  absl::StatusOr<contexts::VfsFile> file = context.vfs->Read(path);
+  if (!file.ok()) return file.status();
+  auto out = std::make_shared<ModelTextures::TextureGaf>();
+  out->blob = std::move(file->blob);
+  absl::StatusOr<gaf::Gaf> gaf = gaf::ReadGaf(out->blob.bytes(), path);
+  if (!gaf.ok()) return gaf.status();
+  out->gaf = *std::move(gaf);
+  return std::shared_ptr<const ModelTextures::TextureGaf>(std::move(out));
+}
+
 // The texture frame of the sequence: TA `player mod frames`, TA: Kingdoms 0.
 absl::StatusOr<model3do::Texture> DrawTexture(const GafSequenceName& where,
-                                              const contexts::Context& context, int player,
+                                              const ModelTextures::TextureGaf& file, int player,
                                               const palette::Palette& pal, bool kingdoms) {
-  absl::StatusOr<contexts::VfsFile> file = context.vfs->Read(where.path);
-  if (!file.ok()) return file.status();
-  absl::StatusOr<gaf::Gaf> gaf = gaf::ReadGaf(file->blob.bytes(), where.path);
-  if (!gaf.ok()) return gaf.status();
-  if (where.index >= gaf->sequences.size() || gaf->sequences[where.index].frames.empty()) {
+  const gaf::Gaf& gaf = file.gaf;
+  if (where.index >= gaf.sequences.size() || gaf.sequences[where.index].frames.empty()) {
     return absl::NotFoundError(absl::StrCat(where.path, ": sequence ", where.name, " is empty"));
   }
-  const gaf::Sequence& sequence = gaf->sequences[where.index];
+  const gaf::Sequence& sequence = gaf.sequences[where.index];
   const size_t f = kingdoms ? 0 : size_t(player) % sequence.frames.size();
   absl::StatusOr<gaf::FramePicture> frame =
-      gaf::RenderFrame(file->blob.bytes(), sequence.frames[f].info, gaf::Transparency::None(),
+      gaf::RenderFrame(file.blob.bytes(), sequence.frames[f].info, gaf::Transparency::None(),
                        {where.path, where.index, f}, nullptr);
   if (!frame.ok()) return frame.status();
   return TextureOf(*frame, pal, kingdoms);
@@ -102,8 +112,13 @@ model3do::FindTexture ModelTextures::Finder() {
     if (fresh) {
       auto where = state->sequences.find(key);
       if (where == state->sequences.end()) return nullptr;
-      absl::StatusOr<model3do::Texture> texture = DrawTexture(
-          where->second, *state->context, state->player, state->palette, state->kingdoms);
+      // Textures share a few GAFs: each is read once for the render.
+      auto [gaf, unread] = state->gafs.try_emplace(where->second.path, nullptr);
+      if (unread) gaf->second = ReadTextureGaf(*state->context, where->second.path);
+      absl::StatusOr<model3do::Texture> texture =
+          gaf->second.ok() ? DrawTexture(where->second, **gaf->second, state->player,
+                                         state->palette, state->kingdoms)
+                           : absl::StatusOr<model3do::Texture>(gaf->second.status());
       if (texture.ok()) {
         it->second = *std::move(texture);
       } else {

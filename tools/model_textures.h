@@ -19,6 +19,7 @@
 #include "absl/strings/string_view.h"
 #include "base/progress.h"
 #include "contexts/workspace.h"
+#include "formats/gaf/gaf.h"
 #include "formats/model3do/render.h"
 #include "formats/palette/palette.h"
 #include "tools/gaf_sequences.h"
@@ -52,6 +53,12 @@ class ModelTextures {
   model3do::FindTexture Finder();
   const std::vector<std::string>& Problems() const { return state_->problems; }
 
+  // A texture GAF read once for every texture drawn from it.
+  struct TextureGaf {
+    contexts::Blob blob;
+    gaf::Gaf gaf;
+  };
+
  private:
   struct State {
     const contexts::Context* context = nullptr;
@@ -61,6 +68,7 @@ class ModelTextures {
     std::string palette_source;
     std::map<std::string, GafSequenceName> sequences;  // by lower-cased name
     std::map<std::string, std::optional<model3do::Texture>> drawn;
+    std::map<std::string, absl::StatusOr<std::shared_ptr<const TextureGaf>>> gafs;  // by path
     std::vector<std::string> problems;
   };
   std::shared_ptr<State> state_ = std::make_shared<State>();
