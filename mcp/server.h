@@ -22,6 +22,7 @@
 #include "absl/strings/string_view.h"
 #include "mcp/extras.h"
 #include "mcp/json_rpc.h"
+#include "mcp/revision.h"
 #include "base/json_schema.h"
 #include "mcp/tool.h"
 #include "mcp/work_queue.h"
@@ -193,15 +194,29 @@ class Session {
 
   struct Method;
   static const std::vector<Method>& Methods();
+  // The method `name` of the handshake revisions or of 2026-07-28; null when
+  // that revision has none.
+  static const Method* FindMethod(absl::string_view name, bool stateless);
   void HandleRequest(const Incoming& in);
+  // A 2026-07-28 request (mcp/revision.h; session_stateless.cc).
+  void HandleStateless(const Incoming& in);
   bool Initialized() const;
   absl::StatusOr<json> InitializeOnce(const json& params);
   absl::StatusOr<json> SetLogLevel(const json& params);
   absl::StatusOr<json> ListTemplates() const;
-  static json ResponseTo(const json& id, const absl::StatusOr<json>& result);
+  // The response to `flight`: its result (decorated as its revision wants),
+  // or the error its status or its rpc_error says.
+  json ResponseTo(const InFlight& flight, absl::StatusOr<json> result) const;
+  // What initialize and server/discover declare.
+  json Capabilities() const;
+  json ServerInfo() const;
+  absl::StatusOr<json> Discover() const;
   void HandleNotification(const Incoming& in);
   void HandleResponse(const Incoming& in);
-  void RunInBackground(const Incoming& in, std::function<void(InFlight&)> work);
+  // Runs `work` on a worker; `envelope`, when given, makes it a 2026-07-28
+  // request with that version, capabilities and log level.
+  void RunInBackground(const Incoming& in, std::function<void(InFlight&)> work,
+                       const Envelope* envelope = nullptr);
   void Respond(InFlight& flight, absl::StatusOr<json> result);
   void FinishProgress(InFlight& flight, const absl::StatusOr<json>& result);
   void AwaitProgressReceipt(InFlight& flight);
@@ -209,6 +224,9 @@ class Session {
   json Initialize(const json& params);
   absl::StatusOr<json> ListTools(const json& params) const;
   absl::StatusOr<json> CallTool(const json& params, InFlight& flight);
+  // A tool's finished result as tools/call answers it.
+  json ToolAnswer(ToolResult result, const std::string& coercion,
+                  const Server::CompiledTool& tool, const InFlight& flight) const;
   absl::StatusOr<json> ListResources(const json& params, InFlight& flight);
   absl::StatusOr<json> ReadResource(const json& params, InFlight& flight);
   absl::StatusOr<json> Complete(const json& params) const;
@@ -217,13 +235,21 @@ class Session {
   absl::StatusOr<json> Subscribe(const json& params, bool subscribe);
   bool ListedByApp(const std::string& uri) const;
   void ResourceUpdated(const std::string& uri);
+  // subscriptions/listen: acknowledged at once, then open until the client
+  // cancels it or the session ends (session_stateless.cc).
+  void Listen(const Incoming& in);
+  // Ends the listen request `id`, if there is one: its stream closes.
+  void EndListener(const json& id);
+  void EndAllListeners();
 
   // The response to `in`, sent at once.
   void Answer(const Incoming& in, const json& message);
   // `message` about no request, or about the request `route` names.
   void Send(const json& message, const Route& route = Route());
+  // A handler's log line about `request_id`; unless `stateless` (whose
+  // request chose its level), only after initialize at the session's level.
   void Log(LogLevel level, absl::string_view logger, const std::string& message,
-           const json& request_id);
+           const json& request_id, bool stateless = false);
 
   Server& server_;
   RoutedSink sink_;
@@ -237,6 +263,13 @@ class Session {
   LogLevel log_level_ = LogLevel::kInfo;
   std::vector<std::shared_ptr<InFlight>> in_flight_;
   std::set<std::string> subscriptions_;  // resources/subscribe URIs
+  // The open subscriptions/listen requests, by their id's JSON text: the id,
+  // and the URIs whose notifications/resources/updated each asked for.
+  struct Listener {
+    json id;
+    std::set<std::string> uris;
+  };
+  std::map<std::string, Listener> listeners_;
   // Requests this session sent the client, by id, until answered.
   int64_t next_client_request_ = 1;
   std::map<int64_t, std::shared_ptr<ClientAnswer>> client_requests_;

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "mcp/revision.h"
 #include "mcp/server.h"
 #include "mcp/session_internal.h"
 
@@ -38,9 +39,12 @@ std::string Session::protocol_version() const {
 }
 
 void Session::CancelAll() {
-  std::lock_guard<std::mutex> lock(mu_);
-  for (const std::shared_ptr<InFlight>& flight : in_flight_) flight->cancelled = true;
-  client_answered_.notify_all();  // a call waiting on the client stops waiting
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (const std::shared_ptr<InFlight>& flight : in_flight_) flight->cancelled = true;
+    client_answered_.notify_all();  // a call waiting on the client stops waiting
+  }
+  EndAllListeners();
 }
 
 void Session::Send(const json& message, const Route& route) {
@@ -50,8 +54,8 @@ void Session::Send(const json& message, const Route& route) {
 }
 
 void Session::Log(LogLevel level, absl::string_view logger, const std::string& message,
-                  const json& request_id) {
-  {
+                  const json& request_id, bool stateless) {
+  if (!stateless) {  // a stateless request's level is its own (SessionLogger)
     std::lock_guard<std::mutex> lock(mu_);
     if (!initialized_ || level < log_level_) return;
   }
@@ -89,7 +93,9 @@ void Session::ReportOversized(size_t bytes, size_t limit) {
 
 void Session::HandleNotification(const Incoming& in) {
   if (in.method == "notifications/cancelled") {
-    Cancel(in.params.contains("requestId") ? in.params["requestId"] : json());
+    const json id = in.params.contains("requestId") ? in.params["requestId"] : json();
+    Cancel(id);
+    EndListener(id);
   }
   // notifications/initialized and anything unknown need no answer.
 }
@@ -112,26 +118,24 @@ void Session::HandleResponse(const Incoming& in) {
 }
 
 void Session::ResourceUpdated(const std::string& uri) {
+  bool subscribed = false;
+  std::vector<json> listening;  // the 2026-07-28 listen requests that asked for it
   {
     std::lock_guard<std::mutex> lock(mu_);
-    if (subscriptions_.count(uri) == 0) return;
+    subscribed = subscriptions_.count(uri) != 0;
+    for (const auto& [key, listener] : listeners_) {
+      if (listener.uris.count(uri) != 0) listening.push_back(listener.id);
+    }
   }
-  Send(MakeNotification("notifications/resources/updated", json{{"uri", uri}}));
+  if (subscribed) Send(MakeNotification("notifications/resources/updated", json{{"uri", uri}}));
+  for (const json& id : listening) {
+    Send(MakeNotification("notifications/resources/updated",
+                          json{{"_meta", {{kMetaSubscriptionId, id}}}, {"uri", uri}}),
+         {id});
+  }
 }
 
 void Session::Answer(const Incoming& in, const json& message) { Send(message, {in.id, true}); }
-
-// Every method a session answers: whether it needs initialize first, whether
-// it runs on a worker (answered when done) or at once, whether this server
-// offers it at all, and its work. A method not here, or not offered, is
-// -32601.
-struct Session::Method {
-  absl::string_view name;
-  bool needs_initialize = true;
-  bool on_worker = false;
-  bool (*offered)(const Server&) = nullptr;  // null: always
-  absl::StatusOr<json> (*run)(Session& session, InFlight& flight) = nullptr;
-};
 
 namespace {
 
@@ -142,44 +146,58 @@ bool HasSubscriptions(const Server& server) { return server.options().resource_s
 
 const std::vector<Session::Method>& Session::Methods() {
   static const std::vector<Method> methods = {
-      {"ping", false, false, nullptr, [](Session&, InFlight&) -> absl::StatusOr<json> {
+      {"ping", false, Method::kHandshake, false, nullptr, [](Session&, InFlight&) -> absl::StatusOr<json> {
          return json::object();
        }},
-      {"initialize", false, false, nullptr,
+      {"initialize", false, Method::kHandshake, false, nullptr,
        [](Session& s, InFlight& f) { return s.InitializeOnce(f.params); }},
-      {"logging/setLevel", true, false, nullptr,
+      {"logging/setLevel", true, Method::kHandshake, false, nullptr,
        [](Session& s, InFlight& f) { return s.SetLogLevel(f.params); }},
-      {"tools/list", true, false, nullptr,
+      {"tools/list", true, Method::kBoth, false, nullptr,
        [](Session& s, InFlight& f) { return s.ListTools(f.params); }},
-      {"prompts/list", true, false, HasPrompts,
+      {"prompts/list", true, Method::kBoth, false, HasPrompts,
        [](Session& s, InFlight& f) { return s.ListPrompts(f.params); }},
-      {"prompts/get", true, true, HasPrompts,
+      {"prompts/get", true, Method::kBoth, true, HasPrompts,
        [](Session& s, InFlight& f) { return s.GetPrompt(f.params); }},
-      {"resources/subscribe", true, false, HasSubscriptions,
+      {"resources/subscribe", true, Method::kHandshake, false, HasSubscriptions,
        [](Session& s, InFlight& f) { return s.Subscribe(f.params, true); }},
-      {"resources/unsubscribe", true, false, HasSubscriptions,
+      {"resources/unsubscribe", true, Method::kHandshake, false, HasSubscriptions,
        [](Session& s, InFlight& f) { return s.Subscribe(f.params, false); }},
-      {"resources/templates/list", true, false, nullptr,
+      {"resources/templates/list", true, Method::kBoth, false, nullptr,
        [](Session& s, InFlight&) { return s.ListTemplates(); }},
-      {"tools/call", true, true, nullptr,
+      {"tools/call", true, Method::kBoth, true, nullptr,
        [](Session& s, InFlight& f) { return s.CallTool(f.params, f); }},
-      {"resources/list", true, true, nullptr,
+      {"resources/list", true, Method::kBoth, true, nullptr,
        [](Session& s, InFlight& f) { return s.ListResources(f.params, f); }},
-      {"resources/read", true, true, nullptr,
+      {"resources/read", true, Method::kBoth, true, nullptr,
        [](Session& s, InFlight& f) { return s.ReadResource(f.params, f); }},
-      {"completion/complete", true, true, nullptr,
+      {"completion/complete", true, Method::kBoth, true, nullptr,
        [](Session& s, InFlight& f) { return s.Complete(f.params); }},
+      {"server/discover", false, Method::kStateless, false, nullptr,
+       [](Session& s, InFlight&) { return s.Discover(); }},
+      // Answered by its acknowledgement, not a result (session_stateless.cc).
+      {"subscriptions/listen", false, Method::kStateless, false, nullptr, nullptr},
   };
   return methods;
 }
 
-void Session::HandleRequest(const Incoming& in) {
+const Session::Method* Session::FindMethod(absl::string_view name, bool stateless) {
   const std::vector<Method>& methods = Methods();
-  auto it = std::find_if(methods.begin(), methods.end(),
-                         [&](const Method& m) { return m.name == in.method; });
+  auto it = std::find_if(methods.begin(), methods.end(), [&](const Method& m) {
+    return m.name == name && m.era != (stateless ? Method::kHandshake : Method::kStateless);
+  });
+  return it == methods.end() ? nullptr : &*it;
+}
+
+void Session::HandleRequest(const Incoming& in) {
+  if (IsStateless(in)) {
+    HandleStateless(in);
+    return;
+  }
+  const Method* it = FindMethod(in.method, /*stateless=*/false);
   // Before initialize, anything but ping and initialize is refused as such,
   // even a method this server does not have.
-  if ((it == methods.end() || it->needs_initialize) && !Initialized()) {
+  if ((it == nullptr || it->needs_initialize) && !Initialized()) {
     Answer(in, MakeError(in.id, {kInvalidRequest,
                                  absl::StrCat(in.method,
                                               ": the session is not initialized: send "
@@ -187,7 +205,7 @@ void Session::HandleRequest(const Incoming& in) {
                                  nullptr}));
     return;
   }
-  if (it == methods.end() || (it->offered != nullptr && !it->offered(server_))) {
+  if (it == nullptr || (it->offered != nullptr && !it->offered(server_))) {
     Answer(in, MakeError(in.id, {kMethodNotFound, absl::StrCat("method not found: ", in.method),
                                  nullptr}));
     return;
@@ -202,8 +220,10 @@ void Session::HandleRequest(const Incoming& in) {
   // nowhere never reaches the POST).
   InFlight flight;
   flight.id = in.id;
+  flight.method = in.method;
   flight.params = in.params;
-  Answer(in, ResponseTo(in.id, run(*this, flight)));
+  flight.version = protocol_version();
+  Answer(in, ResponseTo(flight, run(*this, flight)));
 }
 
 bool Session::Initialized() const {
@@ -242,23 +262,42 @@ absl::StatusOr<json> Session::ListTemplates() const {
   return json{{"resourceTemplates", std::move(templates)}};
 }
 
-json Session::ResponseTo(const json& id, const absl::StatusOr<json>& result) {
-  if (result.ok()) return MakeResult(id, *result);
-  int code = kInternalError;
+json Session::ResponseTo(const InFlight& flight, absl::StatusOr<json> result) const {
+  if (flight.rpc_error) return MakeError(flight.id, *flight.rpc_error);
+  if (result.ok()) {
+    if (flight.stateless) DecorateResult(*result, flight.method, ServerInfo());
+    return MakeResult(flight.id, *std::move(result));
+  }
+  RpcError error{kInternalError, std::string(result.status().message()), nullptr};
   switch (result.status().code()) {
-    case absl::StatusCode::kInvalidArgument: code = kInvalidParams; break;
-    case absl::StatusCode::kNotFound: code = kResourceNotFound; break;
-    case absl::StatusCode::kFailedPrecondition: code = kInvalidRequest; break;
+    case absl::StatusCode::kInvalidArgument: error.code = kInvalidParams; break;
+    case absl::StatusCode::kFailedPrecondition: error.code = kInvalidRequest; break;
+    case absl::StatusCode::kNotFound:
+      // 2026-07-28 has no -32002: a resource not found is invalid params.
+      error.code = flight.stateless ? kInvalidParams : kResourceNotFound;
+      if (flight.stateless && flight.params.contains("uri")) {
+        error.data = {{"uri", flight.params["uri"]}};
+      }
+      break;
     default: break;
   }
-  return MakeError(id, {code, std::string(result.status().message()), nullptr});
+  return MakeError(flight.id, error);
 }
 
-void Session::RunInBackground(const Incoming& in, std::function<void(InFlight&)> work) {
+void Session::RunInBackground(const Incoming& in, std::function<void(InFlight&)> work,
+                              const Envelope* envelope) {
   auto flight = std::make_shared<InFlight>();
   flight->id = in.id;
   flight->method = in.method;
   flight->params = in.params;
+  if (envelope != nullptr) {
+    flight->stateless = true;
+    flight->version = envelope->version;
+    flight->client_capabilities = envelope->client_capabilities;
+    flight->log_level = envelope->log_level;
+  } else {
+    flight->version = protocol_version();
+  }
   if (const json* meta = in.params.contains("_meta") ? &in.params["_meta"] : nullptr;
       meta != nullptr && meta->is_object() && meta->contains("progressToken")) {
     const json& token = (*meta)["progressToken"];
@@ -297,7 +336,7 @@ void Session::Respond(InFlight& flight, absl::StatusOr<json> result) {
     sink_("", {flight.id, true});
     return;
   }
-  Send(ResponseTo(flight.id, result), {flight.id, true});
+  Send(ResponseTo(flight, std::move(result)), {flight.id, true});
 }
 
 json Session::Initialize(const json& params) {
@@ -316,16 +355,9 @@ json Session::Initialize(const json& params) {
       client_capabilities_ = params["capabilities"];  // what a tool may ask of the client
     }
   }
-  const ServerOptions& o = server_.options();
-  json capabilities = {{"tools", {{"listChanged", false}}},
-                       {"resources",
-                        {{"subscribe", o.resource_subscriptions}, {"listChanged", false}}},
-                       {"logging", json::object()},
-                       {"completions", json::object()}};
-  if (!server_.hooks().prompts.empty()) capabilities["prompts"] = {{"listChanged", false}};
   json result = {{"protocolVersion", version},
-                 {"capabilities", std::move(capabilities)},
-                 {"serverInfo", {{"name", o.name}, {"title", o.title}, {"version", o.version}}}};
+                 {"capabilities", Capabilities()},
+                 {"serverInfo", ServerInfo()}};
   if (!server_.hooks().instructions.empty()) result["instructions"] = server_.hooks().instructions;
   return result;
 }

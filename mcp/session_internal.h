@@ -6,8 +6,11 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <string>
 
 #include "absl/strings/str_cat.h"
+#include "mcp/input_required.h"
 #include "mcp/server.h"
 
 namespace kbot::mcp {
@@ -25,6 +28,32 @@ struct Session::InFlight {
   uint64_t last_total = 0;  // of the last notification sent (0: unknown)
   bool any_progress = false;
   std::chrono::steady_clock::time_point last_sent{};
+
+  // Under the handshake revisions, the session's version; under 2026-07-28
+  // (`stateless`), the request's own, with what its _meta declared.
+  std::string version;
+  bool stateless = false;
+  json client_capabilities = json::object();  // stateless only
+  std::optional<LogLevel> log_level;            // stateless: log lines only when set
+  // What a stateless tool call asks of its client, and the answers its retry
+  // brought (mcp/input_required.h).
+  InputRounds inputs;
+  // A protocol error the call ends with instead of its result (-32021).
+  std::optional<RpcError> rpc_error;
+};
+
+// Every method a session answers: whether it needs initialize first, the
+// revisions that have it, whether it runs on a worker (answered when done) or
+// at once, whether this server offers it at all, and its work. A method not
+// here, not of the request's revision, or not offered, is -32601.
+struct Session::Method {
+  enum Era { kBoth, kHandshake, kStateless };
+  absl::string_view name;
+  bool needs_initialize = true;
+  Era era = kBoth;
+  bool on_worker = false;
+  bool (*offered)(const Server&) = nullptr;  // null: always
+  absl::StatusOr<json> (*run)(Session& session, InFlight& flight) = nullptr;
 };
 
 // notifications/progress for one request (mcp/session_progress.cc): strictly
@@ -46,15 +75,16 @@ class Session::RequestProgress final : public Progress {
 // client set, about the request the handler serves.
 class Session::SessionLogger final : public Logger {
  public:
-  SessionLogger(Session& session, const json& request_id)
-      : session_(session), request_id_(request_id) {}
+  SessionLogger(Session& session, const InFlight& flight) : session_(session), flight_(flight) {}
   void Log(LogLevel level, absl::string_view logger, const std::string& message) override {
-    session_.Log(level, logger, message, request_id_);
+    // A stateless request gets log lines only when its _meta set a level.
+    if (flight_.stateless && (!flight_.log_level || level < *flight_.log_level)) return;
+    session_.Log(level, logger, message, flight_.id, flight_.stateless);
   }
 
  private:
   Session& session_;
-  const json& request_id_;
+  const InFlight& flight_;
 };
 
 // A request this session sent the client, until its answer arrives.
@@ -71,12 +101,16 @@ class Session::RequestClient final : public Client {
   RequestClient(Session& session, InFlight& flight) : session_(session), flight_(flight) {}
 
   bool Supports(absl::string_view capability) const override {
+    if (flight_.stateless) return flight_.client_capabilities.contains(std::string(capability));
     std::lock_guard<std::mutex> lock(session_.mu_);
     return session_.client_capabilities_.contains(std::string(capability));
   }
 
   absl::StatusOr<json> Request(absl::string_view method, json params,
                                std::chrono::milliseconds timeout) override {
+    if (flight_.stateless) {
+      return AskByResult(flight_.inputs, flight_.client_capabilities, method, std::move(params));
+    }
     auto slot = std::make_shared<ClientAnswer>();
     int64_t id;
     {

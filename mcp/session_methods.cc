@@ -88,9 +88,14 @@ absl::StatusOr<json> Session::CallTool(const json& params, InFlight& flight) {
   // mends, not a protocol error (base/argument_check.h says it in its words).
   absl::StatusOr<CheckedArguments> checked = tool->input.Check(arguments);
   if (!checked.ok()) return ToolError(absl::StrCat(name, ": ", checked.status().message()));
+  // 2026-07-28: a retry brings the answers to what the call asked its client.
+  const std::string binding = flight.stateless ? CallBinding(name, arguments) : "";
+  if (flight.stateless) {
+    if (absl::Status retry = ReadRetry(params, binding, flight.inputs); !retry.ok()) return retry;
+  }
   const std::string coercion = CoercionNote(checked->coerced);
   RequestProgress progress(*this, flight);
-  SessionLogger logger(*this, flight.id);
+  SessionLogger logger(*this, flight);
   RequestClient client(*this, flight);
   // This session only writes results out: a tool may hand it one already
   // written (base/tool_result.h SerializedResult).
@@ -99,12 +104,22 @@ absl::StatusOr<json> Session::CallTool(const json& params, InFlight& flight) {
   const ToolCall call{checked->arguments, progress, logger, limits, &client};
   ToolResult result = tool->tool.handler(call);
   if (result.cancelled || flight.cancelled) return absl::CancelledError();
+  if (!flight.inputs.missing_capability.empty()) {
+    flight.rpc_error = MissingCapability(flight.inputs.missing_capability);
+    return absl::FailedPreconditionError(flight.rpc_error->message);
+  }
+  if (!flight.inputs.requests.empty()) return InputRequiredResult(flight.inputs, binding);
+  return ToolAnswer(std::move(result), coercion, *tool, flight);
+}
+
+json Session::ToolAnswer(ToolResult result, const std::string& coercion,
+                         const Server::CompiledTool& tool, const InFlight& flight) const {
   if (result.error) {
     return ToolError(coercion.empty() ? *result.error
                                       : absl::StrCat(*result.error, " (", coercion, ")"));
   }
   if (!coercion.empty()) result.content.push_back({{"type", "text"}, {"text", coercion}});
-  if (tool->tool.output_schema.is_null()) {
+  if (tool.tool.output_schema.is_null()) {
     // A tool without structured output answers with its blocks alone.
     return json{{"content", json(std::move(result.content))}, {"isError", false}};
   }
@@ -115,7 +130,7 @@ absl::StatusOr<json> Session::CallTool(const json& params, InFlight& flight) {
       result.serialized ? result.serialized : SerializedResult::Of(result.structured);
   json content = json::array();
   content.push_back({{"type", "text"}, {"text", RawJson(serialized->quoted)}});
-  const bool links_known = protocol_version() != "2025-03-26";
+  const bool links_known = flight.version != "2025-03-26";
   for (json& block : result.content) {
     // resource_link arrived in 2025-06-18; an older client would refuse the
     // whole result over it, so it gets the link as text.

@@ -81,7 +81,9 @@ void Session::FinishProgress(InFlight& flight, const absl::StatusOr<json>& resul
 void Session::AwaitProgressReceipt(InFlight& flight) {
   {
     std::lock_guard<std::mutex> lock(flight.mu);
-    if (!flight.any_progress || flight.answered) return;
+    // 2026-07-28 forbids requests to the client: a stateless request's
+    // response follows its progress unconfirmed.
+    if (!flight.any_progress || flight.answered || flight.stateless) return;
   }
   std::unique_lock<std::mutex> lock(mu_);
   const std::chrono::milliseconds timeout = progress_receipt_timeout_;

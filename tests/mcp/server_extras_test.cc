@@ -22,6 +22,7 @@
 #include "mcp/json_rpc.h"
 #include "mcp/server.h"
 #include "tests/support/mcp_client.h"
+#include "tests/support/mcp_harness.h"
 #include "tests/support/test_tools.h"
 
 namespace kbot::mcp {
@@ -30,168 +31,10 @@ namespace {
 using nlohmann::json;
 using kbot::testing::DemoWorkspace;
 
-int ErrorCode(const json& response) {
-  return response.contains("error") ? response["error"]["code"].get<int>() : 0;
-}
-
-// A tool that sends the client the request its arguments name and returns
-// the answer (or the error) as text; no outputSchema.
-Tool AskTool() {
-  Tool t;
-  t.name = "ask";
-  t.title = "Ask";
-  t.description = "Sends the client a request";
-  t.input_schema = {{"type", "object"},
-                    {"properties",
-                     {{"method", {{"type", "string"}}},
-                      {"capability", {{"type", "string"}}},
-                      {"timeout_ms", {{"type", "integer"}}}}},
-                    {"required", {"method", "capability"}}};
-  t.output_schema = nullptr;
-  t.handler = [](const ToolCall& call) {
-    const std::string capability = call.arguments["capability"];
-    if (call.client == nullptr || !call.client->Supports(capability)) {
-      return ToolResult::Error(absl::StrCat("no ", capability));
-    }
-    absl::StatusOr<json> answer = call.client->Request(
-        call.arguments["method"].get<std::string>(), {{"question", 42}},
-        std::chrono::milliseconds(call.arguments.value("timeout_ms", 20000)));
-    ToolResult r;
-    if (answer.status().code() == absl::StatusCode::kCancelled) {
-      r.cancelled = true;
-      return r;
-    }
-    if (!answer.ok()) return ToolResult::Error(answer.status().ToString());
-    r.content.push_back({{"type", "text"}, {"text", answer->dump()}});
-    return r;
-  };
-  return t;
-}
-
-ServerHooks Extras() {
-  ServerHooks hooks;
-  hooks.prompts.push_back({"greet", "Greet", "Greets someone",
-                           {{"name", "Name", "Who to greet", true}, {"mood", "", "", false}},
-                           [](const json& args) -> absl::StatusOr<json> {
-                             return json::array(
-                                 {{{"role", "user"},
-                                   {"content",
-                                    {{"type", "text"},
-                                     {"text", absl::StrCat("Hello, ", args["name"].get<std::string>(),
-                                                           args.value("mood", ""))}}}}});
-                           },
-                           [](absl::string_view argument, absl::string_view prefix, const json&) {
-                             std::vector<std::string> out;
-                             for (std::string v : {"ann", "anna", "bob"}) {
-                               if (argument == "name" && absl::StartsWith(v, prefix)) out.push_back(v);
-                             }
-                             return out;
-                           }});
-  hooks.prompts.push_back({"plain", "", "No arguments", {},
-                           [](const json&) -> absl::StatusOr<json> { return json::array(); },
-                           nullptr});
-  hooks.resources.push_back({"test://one", "one", "One", "The first", "text/plain",
-                             [](const std::string& uri) -> absl::StatusOr<json> {
-                               return json::array({TextContents(uri, "text/plain", "first")});
-                             }});
-  hooks.resources.push_back({"test://gone", "gone", "", "", "text/plain",
-                             [](const std::string& uri) -> absl::StatusOr<json> {
-                               return absl::NotFoundError("test://gone: deleted");
-                             }});
-  ResourceTemplate t;
-  t.uri_template = "test://item/{id}/data";
-  t.name = "item";
-  t.mime_type = "application/json";
-  t.read = [](const std::string& uri, const json& variables) -> absl::StatusOr<json> {
-    return json::array({TextContents(uri, "application/json", variables.dump())});
-  };
-  t.complete = [](absl::string_view, absl::string_view prefix, const json&) {
-    return std::vector<std::string>{absl::StrCat(prefix, "1"), absl::StrCat(prefix, "2")};
-  };
-  hooks.resource_templates.push_back(std::move(t));
-  // And the app's own resources, after the registered ones.
-  hooks.list_resources = [](Progress&) -> absl::StatusOr<std::vector<json>> {
-    return std::vector<json>{{{"uri", "app://file"}, {"name", "file"}}};
-  };
-  hooks.read_resource = [](const std::string& uri, Progress&) -> absl::StatusOr<json> {
-    if (uri != "app://file") return absl::NotFoundError(uri + ": no such file");
-    return json::array({TextContents(uri, "text/plain", "the app's")});
-  };
-  return hooks;
-}
-
-// A session over an in-memory stream that keeps each message with its route.
-class Harness {
- public:
-  Harness(std::vector<Tool> tools, ServerHooks hooks, ServerOptions options = {}) {
-    options.progress_interval = std::chrono::milliseconds(0);
-    absl::StatusOr<std::unique_ptr<Server>> server =
-        Server::Create(std::move(tools), std::move(hooks), std::move(options));
-    EXPECT_TRUE(server.ok()) << server.status();
-    server_ = *std::move(server);
-    session_ = std::make_unique<Session>(
-        *server_, Session::RoutedSink([this](const std::string& line, const Route& route) {
-          std::lock_guard<std::mutex> lock(mu_);
-          messages_.push_back({line.empty() ? json() : json::parse(line), route});
-          arrived_.notify_all();
-        }));
-  }
-  ~Harness() { session_.reset(); }
-
-  struct Message {
-    json message;  // null: a request ended without a response
-    Route route;
-  };
-
-  Server& server() { return *server_; }
-  void Send(const json& message) { session_->Receive(message.dump()); }
-  json Request(const std::string& method, json params = json::object()) {
-    const json id = next_id_++;
-    Send({{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}});
-    return id;
-  }
-  // The first message (from the start) that satisfies `pred`; null after 20 s.
-  Message WaitFor(const std::function<bool(const json&)>& pred) {
-    std::unique_lock<std::mutex> lock(mu_);
-    Message found;
-    arrived_.wait_for(lock, std::chrono::seconds(20), [&] {
-      for (const Message& m : messages_) {
-        if (!m.message.is_null() && pred(m.message)) {
-          found = m;
-          return true;
-        }
-      }
-      return false;
-    });
-    return found;
-  }
-  json WaitResponse(const json& id) {
-    return WaitFor([&](const json& m) { return m.value("id", json()) == id && !m.contains("method"); })
-        .message;
-  }
-  json Call(const std::string& method, json params = json::object()) {
-    return WaitResponse(Request(method, std::move(params)));
-  }
-  json Initialize(json capabilities = json::object()) {
-    json result = Call("initialize", {{"protocolVersion", "2025-11-25"},
-                                      {"capabilities", std::move(capabilities)},
-                                      {"clientInfo", {{"name", "test"}, {"version", "1"}}}})["result"];
-    Send({{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}});
-    return result;
-  }
-  std::vector<Message> Messages() {
-    std::lock_guard<std::mutex> lock(mu_);
-    return messages_;
-  }
-
- private:
-  std::unique_ptr<Server> server_;
-  std::unique_ptr<Session> session_;
-  std::mutex mu_;
-  std::condition_variable arrived_;
-  std::vector<Message> messages_;
-  int next_id_ = 1;
-};
+using kbot::testing::AskTool;
+using kbot::testing::ErrorCode;
+using kbot::testing::Extras;
+using kbot::testing::Harness;
 
 // ------------------------------------------------------------ URI templates
 
