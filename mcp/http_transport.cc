@@ -13,6 +13,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "mcp/http_stateless.h"
+#include "mcp/revision.h"
 
 namespace kbot::mcp {
 
@@ -151,6 +153,11 @@ void HttpTransport::Stop() {
   {
     std::lock_guard<std::mutex> lock(mu_);
     for (auto& [id, s] : sessions_) sessions.push_back(s);
+    // The requests of 2026-07-28 still streaming (a subscriptions/listen
+    // stays open until its client leaves): their streams end too.
+    for (const std::weak_ptr<HttpSession>& weak : stateless_) {
+      if (std::shared_ptr<HttpSession> s = weak.lock()) sessions.push_back(std::move(s));
+    }
   }
   for (const std::shared_ptr<HttpSession>& s : sessions) s->End();
   host_->Stop();
@@ -246,6 +253,10 @@ void HttpTransport::Post(const httplib::Request& req, httplib::Response& res) {
     res.set_content(Serialize(MakeError(in.id, in.error)), "application/json");
     return;
   }
+  if (IsStatelessPost(req, in)) {
+    PostStateless(req, in, accepts.event_stream, res);
+    return;
+  }
   const bool initializing = in.kind == Incoming::Kind::kRequest && in.method == "initialize" &&
                             !req.has_header("Mcp-Session-Id");
   std::shared_ptr<HttpSession> session = initializing ? NewSession() : SessionOf(req, res);
@@ -258,8 +269,37 @@ void HttpTransport::Post(const httplib::Request& req, httplib::Response& res) {
   AnswerRequest(in, std::move(session), initializing, accepts.event_stream, res);
 }
 
+void HttpTransport::PostStateless(const httplib::Request& req, const Incoming& in, bool sse,
+                                  httplib::Response& res) {
+  // The revision's only client notification is notifications/cancelled, and
+  // over HTTP a request is cancelled by closing its stream: nothing to do.
+  if (in.kind != Incoming::Kind::kRequest) {
+    res.status = 202;
+    return;
+  }
+  Envelope envelope;
+  std::optional<RpcError> refused = ReadEnvelope(in, envelope);
+  if (!refused) refused = CheckStandardHeaders(req, in);
+  if (refused) {
+    const json response = MakeError(in.id, *refused);
+    res.status = StatelessStatus(response, /*refused_before_dispatch=*/true);
+    res.set_content(Serialize(response), "application/json");
+    return;
+  }
+  // A session of its own, for this request alone: nothing is shared with the
+  // client's other requests, which may reach another kbot instance.
+  auto session = std::make_shared<HttpSession>(server_, std::string());
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    stateless_.remove_if([](const std::weak_ptr<HttpSession>& s) { return s.expired(); });
+    stateless_.push_back(session);
+  }
+  AnswerRequest(in, std::move(session), /*initializing=*/false, sse, res, /*stateless=*/true);
+}
+
 void HttpTransport::AnswerRequest(const Incoming& in, std::shared_ptr<HttpSession> session,
-                                  bool initializing, bool sse, httplib::Response& res) {
+                                  bool initializing, bool sse, httplib::Response& res,
+                                  bool stateless) {
   std::shared_ptr<MessageStream> stream = session->OpenRequest(in.id);
   if (stream == nullptr) {
     res.status = 400;
@@ -293,6 +333,9 @@ void HttpTransport::AnswerRequest(const Incoming& in, std::shared_ptr<HttpSessio
         return;
       }
       res.set_header("Mcp-Session-Id", session->id());
+    }
+    if (stateless) {
+      res.status = StatelessStatus(json::parse(first->line, nullptr, false), false);
     }
     res.set_content(first->line, "application/json");
     return;

@@ -23,6 +23,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <list>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -76,8 +77,13 @@ class HttpTransport {
   void Post(const httplib::Request& req, httplib::Response& res);
   void Get(const httplib::Request& req, httplib::Response& res);
   void Delete(const httplib::Request& req, httplib::Response& res);
+  // A 2026-07-28 POST: checked, then served on a session of its own.
+  void PostStateless(const httplib::Request& req, const Incoming& in, bool sse,
+                     httplib::Response& res);
+  // Streams `in`'s messages as JSON or SSE; `stateless` gives a refusal the
+  // revision's HTTP status.
   void AnswerRequest(const Incoming& in, std::shared_ptr<HttpSession> session, bool initializing,
-                     bool sse, httplib::Response& res);
+                     bool sse, httplib::Response& res, bool stateless = false);
 
   std::shared_ptr<HttpSession> NewSession();
   absl::Status Register(std::shared_ptr<HttpSession> session);
@@ -88,6 +94,8 @@ class HttpTransport {
 
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<HttpSession>> sessions_;
+  // The sessions of 2026-07-28 requests still running, for Stop to end.
+  std::list<std::weak_ptr<HttpSession>> stateless_;
 };
 
 }  // namespace kbot::mcp

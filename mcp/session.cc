@@ -95,7 +95,6 @@ void Session::HandleNotification(const Incoming& in) {
   if (in.method == "notifications/cancelled") {
     const json id = in.params.contains("requestId") ? in.params["requestId"] : json();
     Cancel(id);
-    EndListener(id);
   }
   // notifications/initialized and anything unknown need no answer.
 }

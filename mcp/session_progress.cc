@@ -112,12 +112,15 @@ void Session::EndInput() {
 }
 
 void Session::Cancel(const json& id) {
-  std::lock_guard<std::mutex> lock(mu_);
-  for (const std::shared_ptr<InFlight>& flight : in_flight_) {
-    // initialize is never cancelled, and it never runs in the background.
-    if (flight->id == id) flight->cancelled = true;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (const std::shared_ptr<InFlight>& flight : in_flight_) {
+      // initialize is never cancelled, and it never runs in the background.
+      if (flight->id == id) flight->cancelled = true;
+    }
+    client_answered_.notify_all();  // the call may be waiting on the client
   }
-  client_answered_.notify_all();  // the call may be waiting on the client
+  EndListener(id);  // a subscriptions/listen ends the same way
 }
 
 }  // namespace kbot::mcp
