@@ -44,7 +44,7 @@ absl::Status ReadRetry(const json& params, absl::string_view binding, InputRound
     std::string text;
     json parsed;
     if (state->is_string() && absl::WebSafeBase64Unescape(state->get<std::string>(), &text)) {
-      parsed = json::parse(text, nullptr, /*allow_exceptions=*/false);
+      parsed = ParseBounded(text);  // the client's bytes: bounded before parsing
     }
     if (!parsed.is_object() || parsed.value("v", 0) != 1 || !parsed.contains("answers") ||
         !parsed["answers"].is_object()) {

@@ -44,6 +44,11 @@ bool NestsDeeperThan(absl::string_view text, int limit) {
 
 }  // namespace
 
+json ParseBounded(absl::string_view text) {
+  if (NestsDeeperThan(text, kMaxNesting)) return json(json::value_t::discarded);
+  return json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+}
+
 Incoming ParseIncoming(absl::string_view line) {
   if (NestsDeeperThan(line, kMaxNesting)) {
     return Invalid(nullptr, kInvalidRequest,

@@ -52,6 +52,10 @@ struct Incoming {
 // kMaxNesting.
 Incoming ParseIncoming(absl::string_view line);
 
+// JSON text a message carries inside a string (a requestState): parsed, or
+// discarded when it is not JSON or nests deeper than kMaxNesting.
+json ParseBounded(absl::string_view text);
+
 json MakeResult(const json& id, json result);
 json MakeError(const json& id, const RpcError& error);
 json MakeNotification(absl::string_view method, json params);

@@ -5,6 +5,7 @@
 // (InputRequiredResult and the retry), and subscriptions/listen.
 #include <gtest/gtest.h>
 
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "mcp/revision.h"
 #include "tests/support/mcp_harness.h"
@@ -264,6 +265,9 @@ TEST(Stateless, MultiRoundTripCarriesEarlierAnswersInRequestState) {
       << "a state bound to other arguments";
   json forged = last;
   forged["requestState"] = "not-kbots";
+  EXPECT_EQ(ErrorCode(h.Call("tools/call", Stateless(forged, caps))), kInvalidParams);
+  // A state nested a million levels deep is refused before it is parsed.
+  forged["requestState"] = absl::WebSafeBase64Escape(std::string(1000000, '['));
   EXPECT_EQ(ErrorCode(h.Call("tools/call", Stateless(forged, caps))), kInvalidParams);
 }
 
