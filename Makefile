@@ -110,9 +110,14 @@ test: test-plain test-e2e test-browser test-conformance test-asan test-fuzz
 test-plain: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -LE '^(browser|conformance)$$'
 
-# `kbot mcp` driven by the official MCP TypeScript SDK client (tests/e2e/e2e.mjs; Node >= 20).
+# `kbot mcp` driven by the official MCP TypeScript SDK clients (Node >= 20), over stdio and
+# Streamable HTTP: tests/e2e/e2e.mjs with SDK 1.x (MCP 2025-11-25), then tests/e2e/e2e2.mjs with
+# the 2.x client (MCP 2026-07-28), both pinned in tests/e2e/package.json and sharing the checks of
+# tests/e2e/lib/. Both run even when the first fails.
 test-e2e: build
-	cd tests/e2e && npm ci --no-audit --no-fund --silent && node e2e.mjs $(abspath $(BUILD))/kbot
+	cd tests/e2e && npm ci --no-audit --no-fund --silent && \
+	  { node e2e.mjs $(abspath $(BUILD))/kbot; one=$$?; node e2e2.mjs $(abspath $(BUILD))/kbot; two=$$?; \
+	    test $$one -eq 0 && test $$two -eq 0; }
 
 # The web explorer of `kbot explore` in headless Chromium (tests/browser/run.sh; playwright-core
 # pinned in tests/browser/package.json, /usr/bin/chromium or the CHROMIUM variable): screenshots in
