@@ -71,6 +71,9 @@ struct ToolAnnotations {
   bool destructive = false;
   bool idempotent = true;
   bool open_world = false;
+  // A call may take seconds (a folder walked, a whole map drawn, an archive
+  // extracted): MCP clients may run it as a task (mcp/tasks.h).
+  bool long_running = false;
 };
 
 // Limits every call runs under.

@@ -49,6 +49,9 @@ std::optional<std::string> NameInBody(const Incoming& in) {
   const char* field = nullptr;
   if (in.method == "tools/call" || in.method == "prompts/get") field = "name";
   if (in.method == "resources/read") field = "uri";
+  if (in.method == "tasks/get" || in.method == "tasks/update" || in.method == "tasks/cancel") {
+    field = "taskId";  // the Tasks extension's rule
+  }
   if (field == nullptr) return std::nullopt;
   auto it = in.params.find(field);
   return it != in.params.end() && it->is_string() ? it->get<std::string>() : std::string();

@@ -32,6 +32,9 @@ inline constexpr const char* kMetaClientInfo = "io.modelcontextprotocol/clientIn
 inline constexpr const char* kMetaLogLevel = "io.modelcontextprotocol/logLevel";
 inline constexpr const char* kMetaServerInfo = "io.modelcontextprotocol/serverInfo";
 inline constexpr const char* kMetaSubscriptionId = "io.modelcontextprotocol/subscriptionId";
+// The Tasks extension, and the key 2025-11-25 ties a task's messages with.
+inline constexpr const char* kTasksExtension = "io.modelcontextprotocol/tasks";
+inline constexpr const char* kMetaRelatedTask = "io.modelcontextprotocol/related-task";
 
 // The revision's error codes (its -32020..-32099 range).
 inline constexpr int kHeaderMismatch = -32020;

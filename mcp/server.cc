@@ -7,7 +7,15 @@ namespace kbot::mcp {
 Server::Server(ServerHooks hooks, ServerOptions options)
     : hooks_(std::move(hooks)),
       options_(std::move(options)),
-      queue_(options_.worker_threads) {}
+      queue_(options_.worker_threads),
+      tasks_(options_.tasks),
+      task_queue_(options_.task_threads) {}
+
+Server::~Server() {
+  // Running tasks stop at their next progress check, so that the task
+  // workers (destroyed first) are not kept waiting.
+  tasks_.CancelAll();
+}
 
 absl::StatusOr<std::unique_ptr<Server>> Server::Create(std::vector<Tool> tools, ServerHooks hooks,
                                                        ServerOptions options) {

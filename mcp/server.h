@@ -23,6 +23,7 @@
 #include "mcp/extras.h"
 #include "mcp/json_rpc.h"
 #include "mcp/revision.h"
+#include "mcp/tasks.h"
 #include "base/json_schema.h"
 #include "mcp/tool.h"
 #include "mcp/work_queue.h"
@@ -76,6 +77,10 @@ struct ServerOptions {
   // keep a client's timeout alive, few enough not to flood it.
   std::chrono::milliseconds progress_interval{100};
   int worker_threads = 4;
+  // Tasks (mcp/tasks.h): their bounds, and the workers that run them apart
+  // from the requests' own, so that long tasks never hold up a listing.
+  TaskOptions tasks;
+  int task_threads = 2;
   // Declares resources.subscribe and answers resources/subscribe and
   // /unsubscribe; whoever changes a resource then calls
   // Server::NotifyResourceUpdated. Off for kbot, whose files do not change
@@ -93,9 +98,13 @@ class Server {
                                                         ServerHooks hooks,
                                                         ServerOptions options);
 
+  ~Server();  // cancels the running tasks
+
   const ServerOptions& options() const { return options_; }
   const ServerHooks& hooks() const { return hooks_; }
   WorkQueue& queue() { return queue_; }
+  TaskStore& tasks() { return tasks_; }
+  WorkQueue& task_queue() { return task_queue_; }
 
   struct CompiledTool {
     Tool tool;
@@ -126,6 +135,8 @@ class Server {
   std::mutex sessions_mu_;
   std::set<Session*> sessions_;  // the live ones
   WorkQueue queue_;
+  TaskStore tasks_;
+  WorkQueue task_queue_;  // destroyed first: its jobs use the tools and the tasks
 };
 
 // Where an outgoing message belongs, for a transport that gives each request
@@ -207,8 +218,9 @@ class Session {
   // The response to `flight`: its result (decorated as its revision wants),
   // or the error its status or its rpc_error says.
   json ResponseTo(const InFlight& flight, absl::StatusOr<json> result) const;
-  // What initialize and server/discover declare.
-  json Capabilities() const;
+  // What initialize (the handshake revisions) and server/discover
+  // (`stateless`) declare.
+  json Capabilities(bool stateless) const;
   json ServerInfo() const;
   absl::StatusOr<json> Discover() const;
   void HandleNotification(const Incoming& in);
@@ -224,9 +236,28 @@ class Session {
   json Initialize(const json& params);
   absl::StatusOr<json> ListTools(const json& params) const;
   absl::StatusOr<json> CallTool(const json& params, InFlight& flight);
+  // Runs a tool on arguments its schema accepted, as tools/call and a task
+  // do: the answer, an InputRequiredResult, or the error.
+  static absl::StatusOr<json> RunChecked(const Server& server, const Server::CompiledTool& tool,
+                                         const CheckedArguments& checked,
+                                         const std::string& binding, InFlight& flight,
+                                         Progress& progress, Logger& logger, Client* client);
   // A tool's finished result as tools/call answers it.
-  json ToolAnswer(ToolResult result, const std::string& coercion,
-                  const Server::CompiledTool& tool, const InFlight& flight) const;
+  static json ToolAnswer(ToolResult result, const std::string& coercion,
+                         const Server::CompiledTool& tool, const InFlight& flight);
+
+  // Tasks (session_tasks.cc): whether this call becomes one; starting it;
+  // the tasks/ methods; whose task a request may see.
+  static bool WantsTask(const Tool& tool, const json& params, const InFlight& flight);
+  absl::StatusOr<json> StartTask(const Server::CompiledTool& tool, const CheckedArguments& checked,
+                                 const InFlight& flight);
+  std::string TaskClient(const InFlight& flight) const;
+  absl::StatusOr<std::shared_ptr<TaskRecord>> TaskOf(InFlight& flight);
+  absl::StatusOr<json> GetTask(InFlight& flight);
+  absl::StatusOr<json> TaskResult(InFlight& flight);
+  absl::StatusOr<json> ListTasks(InFlight& flight);
+  absl::StatusOr<json> CancelTask(InFlight& flight);
+  absl::StatusOr<json> UpdateTask(InFlight& flight);
   absl::StatusOr<json> ListResources(const json& params, InFlight& flight);
   absl::StatusOr<json> ReadResource(const json& params, InFlight& flight);
   absl::StatusOr<json> Complete(const json& params) const;
@@ -252,6 +283,7 @@ class Session {
            const json& request_id, bool stateless = false);
 
   Server& server_;
+  const uint64_t serial_;  // tells this session's tasks from others'
   RoutedSink sink_;
   std::mutex send_mu_;  // one line at a time, in the order sent
 

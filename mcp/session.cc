@@ -10,12 +10,22 @@
 
 namespace kbot::mcp {
 
+namespace {
+
+uint64_t NextSerial() {
+  static std::atomic<uint64_t> next{1};
+  return next++;
+}
+
+}  // namespace
+
 Session::Session(Server& server, Sink sink)
     : Session(server, RoutedSink([sink = std::move(sink)](const std::string& line, const Route&) {
         if (!line.empty()) sink(line);  // empty: a request ended without a response
       })) {}
 
-Session::Session(Server& server, RoutedSink sink) : server_(server), sink_(std::move(sink)) {
+Session::Session(Server& server, RoutedSink sink)
+    : server_(server), serial_(NextSerial()), sink_(std::move(sink)) {
   std::lock_guard<std::mutex> lock(server_.sessions_mu_);
   server_.sessions_.insert(this);
 }
@@ -172,6 +182,16 @@ const std::vector<Session::Method>& Session::Methods() {
        [](Session& s, InFlight& f) { return s.ReadResource(f.params, f); }},
       {"completion/complete", true, Method::kBoth, true, nullptr,
        [](Session& s, InFlight& f) { return s.Complete(f.params); }},
+      {"tasks/get", true, Method::kBoth, false, nullptr,
+       [](Session& s, InFlight& f) { return s.GetTask(f); }},
+      {"tasks/result", true, Method::kHandshake, true, nullptr,
+       [](Session& s, InFlight& f) { return s.TaskResult(f); }},
+      {"tasks/list", true, Method::kHandshake, false, nullptr,
+       [](Session& s, InFlight& f) { return s.ListTasks(f); }},
+      {"tasks/cancel", true, Method::kBoth, false, nullptr,
+       [](Session& s, InFlight& f) { return s.CancelTask(f); }},
+      {"tasks/update", true, Method::kStateless, false, nullptr,
+       [](Session& s, InFlight& f) { return s.UpdateTask(f); }},
       {"server/discover", false, Method::kStateless, false, nullptr,
        [](Session& s, InFlight&) { return s.Discover(); }},
       // Answered by its acknowledgement, not a result (session_stateless.cc).
@@ -293,6 +313,7 @@ void Session::RunInBackground(const Incoming& in, std::function<void(InFlight&)>
     flight->stateless = true;
     flight->version = envelope->version;
     flight->client_capabilities = envelope->client_capabilities;
+    flight->client_info = envelope->client_info;
     flight->log_level = envelope->log_level;
   } else {
     flight->version = protocol_version();
@@ -355,7 +376,7 @@ json Session::Initialize(const json& params) {
     }
   }
   json result = {{"protocolVersion", version},
-                 {"capabilities", Capabilities()},
+                 {"capabilities", Capabilities(/*stateless=*/false)},
                  {"serverInfo", ServerInfo()}};
   if (!server_.hooks().instructions.empty()) result["instructions"] = server_.hooks().instructions;
   return result;

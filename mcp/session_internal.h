@@ -34,6 +34,7 @@ struct Session::InFlight {
   std::string version;
   bool stateless = false;
   json client_capabilities = json::object();  // stateless only
+  json client_info;                            // stateless only: who asked (null: unsaid)
   std::optional<LogLevel> log_level;            // stateless: log lines only when set
   // What a stateless tool call asks of its client, and the answers its retry
   // brought (mcp/input_required.h).

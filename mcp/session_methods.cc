@@ -93,27 +93,47 @@ absl::StatusOr<json> Session::CallTool(const json& params, InFlight& flight) {
   if (flight.stateless) {
     if (absl::Status retry = ReadRetry(params, binding, flight.inputs); !retry.ok()) return retry;
   }
-  const std::string coercion = CoercionNote(checked->coerced);
+  if (!flight.stateless && params.contains("task") && !tool->tool.annotations.long_running) {
+    // 2025-11-25: a tool without execution.taskSupport is never a task.
+    flight.rpc_error = RpcError{kMethodNotFound,
+                                absl::StrCat(name, " does not run as a task (its tools/list entry "
+                                                   "has no execution.taskSupport): call it plainly"),
+                                nullptr};
+    return absl::FailedPreconditionError(flight.rpc_error->message);
+  }
+  if (WantsTask(tool->tool, params, flight)) {
+    absl::StatusOr<json> task = StartTask(*tool, *checked, flight);
+    // A 2026-07-28 client over its bound of tasks is answered the plain way.
+    if (task.ok() || !flight.stateless) return task;
+  }
   RequestProgress progress(*this, flight);
   SessionLogger logger(*this, flight);
   RequestClient client(*this, flight);
+  return RunChecked(server_, *tool, *checked, binding, flight, progress, logger, &client);
+}
+
+absl::StatusOr<json> Session::RunChecked(const Server& server, const Server::CompiledTool& tool,
+                                         const CheckedArguments& checked,
+                                         const std::string& binding, InFlight& flight,
+                                         Progress& progress, Logger& logger, Client* client) {
+  const std::string coercion = CoercionNote(checked.coerced);
   // This session only writes results out: a tool may hand it one already
   // written (base/tool_result.h SerializedResult).
-  Limits limits = server_.options().limits;
+  Limits limits = server.options().limits;
   limits.serialized_results = true;
-  const ToolCall call{checked->arguments, progress, logger, limits, &client};
-  ToolResult result = tool->tool.handler(call);
+  const ToolCall call{checked.arguments, progress, logger, limits, client};
+  ToolResult result = tool.tool.handler(call);
   if (result.cancelled || flight.cancelled) return absl::CancelledError();
   if (!flight.inputs.missing_capability.empty()) {
     flight.rpc_error = MissingCapability(flight.inputs.missing_capability);
     return absl::FailedPreconditionError(flight.rpc_error->message);
   }
   if (!flight.inputs.requests.empty()) return InputRequiredResult(flight.inputs, binding);
-  return ToolAnswer(std::move(result), coercion, *tool, flight);
+  return ToolAnswer(std::move(result), coercion, tool, flight);
 }
 
 json Session::ToolAnswer(ToolResult result, const std::string& coercion,
-                         const Server::CompiledTool& tool, const InFlight& flight) const {
+                         const Server::CompiledTool& tool, const InFlight& flight) {
   if (result.error) {
     return ToolError(coercion.empty() ? *result.error
                                       : absl::StrCat(*result.error, " (", coercion, ")"));

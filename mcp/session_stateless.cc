@@ -13,7 +13,7 @@ json Session::ServerInfo() const {
   return {{"name", o.name}, {"title", o.title}, {"version", o.version}};
 }
 
-json Session::Capabilities() const {
+json Session::Capabilities(bool stateless) const {
   const ServerOptions& o = server_.options();
   json capabilities = {{"tools", {{"listChanged", false}}},
                        {"resources",
@@ -21,6 +21,14 @@ json Session::Capabilities() const {
                        {"logging", json::object()},
                        {"completions", json::object()}};
   if (!server_.hooks().prompts.empty()) capabilities["prompts"] = {{"listChanged", false}};
+  // Tasks: 2025-11-25's experimental form, or 2026-07-28's extension.
+  if (stateless) {
+    capabilities["extensions"] = {{kTasksExtension, json::object()}};
+  } else {
+    capabilities["tasks"] = {{"list", json::object()},
+                             {"cancel", json::object()},
+                             {"requests", {{"tools", {{"call", json::object()}}}}}};
+  }
   return capabilities;
 }
 
@@ -29,7 +37,7 @@ absl::StatusOr<json> Session::Discover() const {
   // has it in _meta only, but its server/discover page and the TypeScript
   // SDK's probe look for it at the top.
   json result = {{"supportedVersions", StatelessVersions()},
-                 {"capabilities", Capabilities()},
+                 {"capabilities", Capabilities(/*stateless=*/true)},
                  {"serverInfo", ServerInfo()}};
   if (!server_.hooks().instructions.empty()) result["instructions"] = server_.hooks().instructions;
   return result;
@@ -68,6 +76,7 @@ void Session::HandleStateless(const Incoming& in) {
   flight.stateless = true;
   flight.version = envelope.version;
   flight.client_capabilities = envelope.client_capabilities;
+  flight.client_info = envelope.client_info;
   flight.log_level = envelope.log_level;
   Answer(in, ResponseTo(flight, run(*this, flight)));
 }

@@ -76,6 +76,8 @@ json ToolListing(const Tool& tool) {
   if (!tool.output_schema.is_null()) {
     listing["outputSchema"] = ListedOutputSchema(tool.output_schema);
   }
+  // 2025-11-25's tasks: the client may ask for one (params.task).
+  if (tool.annotations.long_running) listing["execution"] = {{"taskSupport", "optional"}};
   return listing;
 }
 

@@ -124,7 +124,8 @@ Tool GafCheckTool() {
   return MakeContextTool<GafCheckRequest>(
       {"gaf_check", "Check GAFs",
        "Decodes every frame of a GAF/TAF, or of all under a folder: totals and the first "
-       "problems."},
+       "problems.",
+       {.long_running = true}},
       GafCheckTable(), GafCheckResult::Fields().Schema(),
       [](const contexts::Context& context, const GafCheckRequest& request, const ToolCall& call) {
         return ResultInContext(context, CheckContextGafs(context, request, call.progress));

@@ -326,7 +326,8 @@ Tool GafExportTool() {
   Tool tool = MakeContextTool<GafExportRequest>(
       {"gaf_export", "Draw a GAF",
        "Draws a GAF/TAF frame (png) or sequence (gif, apng, sheet) with the context's palette and "
-       "transparency."},
+       "transparency.",
+       {.long_running = true}},
       GafExportTable(), GafExportOutput(), RunGafExportAnywhere);
   // export=png|gif|apng|sheet is the format; the rest of the link's query
   // holds the other arguments.

@@ -150,7 +150,7 @@ Tool HpiExtractTool() {
       {"hpi_extract", "Extract an HPI archive",
        "Extracts an HPI archive (every entry, or those matching globs) into the output folder; "
        "says what it skipped.",
-       {.read_only = false, .destructive = true, .idempotent = true}},
+       {.read_only = false, .destructive = true, .idempotent = true, .long_running = true}},
       HpiExtractTable(), HpiExtraction::Fields().Schema(),
       [](const contexts::Context& context, const HpiExtractRequest& request,
          const ToolCall& call) {

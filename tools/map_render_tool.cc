@@ -307,7 +307,8 @@ absl::StatusOr<MapPng> DrawMapPng(const contexts::Context& context,
 Tool MapRenderTool() {
   Tool tool = MakeContextTool<MapRenderRequest>(
       {"map_render", "Draw a map",
-       "From above: GTA1 occupied area or cells; TA/TA:K all or a region, scaled, overlays."},
+       "From above: GTA1 occupied area or cells; TA/TA:K all or a region, scaled, overlays.",
+       {.long_running = true}},
       MapRenderTable(), MapRenderOutput(),
       [](const contexts::Context& context, const MapRenderRequest& request, const ToolCall& call) {
         return RunMapRender(context, request, call.limits, call.progress, call.output);

@@ -259,7 +259,8 @@ Tool ModelRenderTool() {
   Tool tool = MakeContextTool<ModelRenderRequest>(
       {"model_render", "Draw a unit model",
        "A 3DO model drawn (textures, team colour; game view or yaw/pitch), a turntable, or a "
-       "wireframe."},
+       "wireframe.",
+       {.long_running = true}},
       ModelRenderTable(), std::move(output), DeliverModel);
   tool.picture = MakePictureExport<ModelRenderRequest>(
       {kModelRenderExport}, "", ModelRenderTable(),
