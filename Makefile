@@ -14,7 +14,7 @@ PREFIX ?= /usr/local
 DEMO_DATA = $(BUILD)/demo-data
 DEMO_OUT = $(BUILD)/demo-out
 
-.PHONY: deps build release demo check install deb test test-plain test-e2e test-browser test-conformance test-asan test-fuzz bench fuzz fuzz-run clean
+.PHONY: deps build release demo check install deb test test-plain test-e2e test-browser test-conformance test-scaleout test-asan test-fuzz bench fuzz fuzz-run clean
 
 deps:
 	@scripts/install-deps.sh
@@ -104,11 +104,11 @@ demo: deps $(RELEASE_BUILD)/build.ninja
 	@echo "demo: pictures are in $(DEMO_OUT)/"
 	@echo "demo: to look at it all in a browser: $(BUILD)/kbot explore, then open http://127.0.0.1:8809/"
 
-test: test-plain test-e2e test-browser test-conformance test-asan test-fuzz
+test: test-plain test-e2e test-browser test-conformance test-scaleout test-asan test-fuzz
 
-# Every ctest test but the browser and conformance runs (test-browser and test-conformance run those).
+# Every ctest test but the browser, conformance and scaleout runs (their own targets run those).
 test-plain: build
-	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -LE '^(browser|conformance)$$'
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -LE '^(browser|conformance|scaleout)$$'
 
 # `kbot mcp` driven by the official MCP TypeScript SDK clients (Node >= 20), over stdio and
 # Streamable HTTP: tests/e2e/e2e.mjs with SDK 1.x (MCP 2025-11-25), then tests/e2e/e2e2.mjs with
@@ -132,6 +132,13 @@ test-browser: build
 test-conformance: build
 	tests/conformance/run.sh $(BUILD)
 
+# Scale-out under MCP 2026-07-28 (tests/scaleout/run.sh): two `kbot mcp --http` on one game
+# folder behind Debian's nginx with round robin (docs/deploy/nginx.conf, the documented example),
+# the MCP SDK 2.x client (pinned in tests/scaleout/package.json) calling through it; nginx's
+# access log must show both instances serving every kind of call.
+test-scaleout: build
+	tests/scaleout/run.sh $(BUILD)
+
 # The sanitizer build is clang's, and holds the libFuzzer targets too (KBOT_BUILD_FUZZ), so that
 # make test compiles the project three times, not four. A build-asan/ configured before with g++
 # has no fuzz targets: remove it once.
@@ -139,12 +146,12 @@ $(ASAN_BUILD)/build.ninja:
 	CC=clang CXX=clang++ cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DKBOT_SANITIZE=ON \
 	  -DKBOT_BUILD_FUZZ=ON -DKBOT_BUILD_BENCH=OFF -DKBOT_UNITY_BUILD=ON
 
-# Every ctest test but the browser and conformance runs, which test-browser and test-conformance
-# run on the plain build: the in-process http tests drive the same HTTP code under the sanitizers.
+# Every ctest test but the browser, conformance and scaleout runs, which their own targets run on
+# the plain build: the in-process http tests drive the same HTTP code under the sanitizers.
 test-asan: deps $(ASAN_BUILD)/build.ninja
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) -LE '^(browser|conformance)$$'
+	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) -LE '^(browser|conformance|scaleout)$$'
 
 BENCH_BUILD ?= build-bench
 

@@ -18,6 +18,7 @@ packages=(
   lld  # links every build several times faster than GNU ld (CMakeLists.txt: KBOT_LLD)
   dpkg-dev file  # make deb: CPack's DEB generator runs dpkg-shlibdeps and file
   groff-base zsh fish  # tests/app/docs_test.sh: renders the man page, checks the zsh and fish completions
+  nginx  # tests/scaleout: two kbot instances behind its round robin; the test runs nginx of its own
 )
 
 missing=()
@@ -45,5 +46,25 @@ echo "installing: ${missing[*]}" >&2
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
+
+# nginx's package starts its system service (a default site on port 80) where services can
+# start. The tests need no such service (tests/scaleout runs nginx of its own, as the user, on a
+# free port), and where port 80 is taken the start fails and so does the install. So while
+# apt-get runs, /usr/sbin/policy-rc.d refuses service starts (Debian's documented switch, exit
+# 101; Docker images have one already, which is left alone), and afterwards, under systemd, the
+# service is stopped and not started at boot: `systemctl enable --now nginx` turns it on.
+installing_nginx=0
+[[ " ${missing[*]} " == *" nginx "* ]] && installing_nginx=1
+policy=/usr/sbin/policy-rc.d
+if [ "$installing_nginx" = 1 ] && [ ! -e "$policy" ]; then
+  trap '$sudo rm -f "$policy"' EXIT
+  printf '#!/bin/sh\n# scripts/install-deps.sh, while it installs: no service starts\nexit 101\n' |
+    $sudo tee "$policy" >/dev/null
+  $sudo chmod 755 "$policy"
+fi
+
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+if [ "$installing_nginx" = 1 ] && [ -d /run/systemd/system ]; then
+  $sudo systemctl disable --now --quiet nginx || echo "warning: could not stop the nginx service" >&2
+fi
