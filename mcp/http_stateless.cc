@@ -99,7 +99,10 @@ std::optional<RpcError> CheckStandardHeaders(const httplib::Request& req, const 
     return Mismatch(absl::StrCat("Header mismatch: Mcp-Name header value '", *header_name,
                                  "' is not valid =?base64?...?= encoding"));
   }
-  if (*decoded != *name) {
+  // cpp-httplib percent-decodes every header value it reads, so the body's
+  // value is decoded the same way before the two are compared: a URI with
+  // %2F in it, sent byte for byte in both places, must match.
+  if (*decoded != httplib::detail::decode_url(*name, false)) {
     return Mismatch(absl::StrCat("Header mismatch: Mcp-Name header value '", *decoded,
                                  "' does not match body value '", *name, "'"));
   }

@@ -61,10 +61,16 @@ bool WriteEvent(httplib::DataSink& sink, const std::string& line) {
   return sink.write(event.data(), event.size());
 }
 
+// How often a silent stream looks whether its client is still there: a
+// 2026-07-28 client cancels a request by closing its stream, and sends
+// nothing else, so kbot must notice within a few tens of milliseconds.
+constexpr std::chrono::milliseconds kLivenessCheck{20};
+
 // Streams `stream` as server-sent events until its last message or its end,
-// with a comment line whenever `keepalive` passes in silence (which also
-// finds a client that has gone). `first` goes out before the rest. A write
-// that fails calls `gone`: nobody is waiting for the work any more.
+// with a comment line whenever `keepalive` passes in silence. `first` goes
+// out before the rest. A client that has closed the connection (seen while
+// waiting, or by a write that fails) calls `gone`: nobody is waiting for the
+// work any more.
 httplib::ContentProviderWithoutLength SseProvider(std::shared_ptr<MessageStream> stream,
                                                   std::optional<MessageStream::Message> first,
                                                   std::chrono::milliseconds keepalive,
@@ -84,15 +90,20 @@ httplib::ContentProviderWithoutLength SseProvider(std::shared_ptr<MessageStream>
         return true;
       }
     }
+    auto last_write = std::chrono::steady_clock::now();
     for (;;) {
-      std::optional<MessageStream::Message> m = stream->Pop(keepalive);
+      std::optional<MessageStream::Message> m = stream->Pop(std::min(kLivenessCheck, keepalive));
       if (!m) {
         if (stream->ended()) break;
+        if (!sink.is_writable()) return fail();  // the client closed the stream
+        if (std::chrono::steady_clock::now() - last_write < keepalive) continue;
         static constexpr char kComment[] = ": keepalive\n\n";
         if (!sink.write(kComment, sizeof kComment - 1)) return fail();
+        last_write = std::chrono::steady_clock::now();
         continue;
       }
       if (!m->line.empty() && !WriteEvent(sink, m->line)) return fail();
+      last_write = std::chrono::steady_clock::now();
       if (m->last) break;
     }
     sink.done();

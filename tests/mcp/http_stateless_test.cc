@@ -95,6 +95,12 @@ TEST_F(HttpStateless, TheStandardHeadersMustAgreeWithTheBody) {
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 200) << r->body;
   EXPECT_EQ(json::parse(r->body)["result"]["structuredContent"]["text"], "x") << r->body;
+
+  // A name with percent escapes, byte for byte in the header and the body.
+  const json read = WithEnvelope(Request(2, "resources/read", {{"uri", "kbot://demo/a%2Fb%20c.gaf"}}));
+  r = Post(read, StandardHeaders(read, "kbot://demo/a%2Fb%20c.gaf"));
+  ASSERT_TRUE(r);
+  EXPECT_NE(json::parse(r->body)["error"]["code"], kHeaderMismatch) << r->body;
 }
 
 TEST_F(HttpStateless, RefusalsCarryTheRevisionsStatusCodes) {
