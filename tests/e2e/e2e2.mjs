@@ -15,7 +15,10 @@
 // - a missing resource is -32602 (-32002 is gone);
 // - Streamable HTTP has no session; an aborted call is cancelled by closing its SSE stream,
 //   which is checked as over stdio (kbot stops working);
-// - session `auto`: versionNegotiation mode 'auto' picks 2026-07-28 over stdio and HTTP.
+// - session `auto`: versionNegotiation mode 'auto' picks 2026-07-28 over stdio and HTTP;
+// - tasks are the extension io.modelcontextprotocol/tasks, driven with its client package
+//   @modelcontextprotocol/ext-tasks (lib/tasks_ext.mjs says why and how), over stdio (session
+//   `tasks`) and Streamable HTTP (lib/task_checks.mjs).
 //
 // Prints one line per check and a summary; exits 1 when any check failed, 2 on a usage error.
 import assert from 'node:assert/strict';
@@ -28,24 +31,42 @@ import { httpSession, startHttpServer } from './lib/http.mjs';
 import { modernProtocolChecks, REVISION, WireRecorder, wireChecks } from './lib/modern_checks.mjs';
 import { progressSession } from './lib/progress.mjs';
 import { runSessions } from './lib/run.mjs';
+import { taskSession } from './lib/task_checks.mjs';
+import { openTasks2 } from './lib/tasks_ext.mjs';
 import {
   demoSession, fixtureSession, imageLimitSession, missingContextSession, outputSession, withSession,
 } from './lib/sessions.mjs';
 
 const wires = new WeakMap();  // client -> the WireRecorder of its transport
+const names = new WeakMap();  // client -> the name in its clientInfo
 
-// Connects `client` over `transport`, recording what the transport reads; `tap` sees it too.
-async function connect(name, transport, mode, tap) {
+// Connects `client` over `transport`, recording what the transport reads; `tap` sees it too,
+// `onSend` what it sends. `options`: more Client options (capabilities).
+async function connect(name, transport, mode, tap, options = {}, onSend = undefined) {
   const wire = new WireRecorder();
   // Client.connect chains the handler it finds here before its own.
   transport.onmessage = (m) => {
     wire.see(m);
     tap?.(m);
   };
-  const client = new Client({ name, version: '1.0.0' }, { versionNegotiation: { mode } });
+  if (onSend) {
+    const send = transport.send.bind(transport);
+    transport.send = (m, o) => { onSend(m); return send(m, o); };
+  }
+  const client = new Client({ name, version: '1.0.0' }, { ...options, versionNegotiation: { mode } });
   await client.connect(transport);
   wires.set(client, wire);
+  names.set(client, name);
   return { client, transport };
+}
+
+// The task driver (lib/task_checks.mjs); over HTTP (where.url) it may connect more clients.
+function openTasks(client, where) {
+  const more = where.url && {
+    connect: (name, options, onSend) => connect(name, new StreamableHTTPClientTransport(new URL(where.url)),
+      { pin: REVISION }, undefined, options, onSend),
+  };
+  return openTasks2(client, names.get(client), more || {});
 }
 
 const sdk2 = {
@@ -63,6 +84,7 @@ const sdk2 = {
     const d = await client.discover();
     assert.ok(d.supportedVersions.includes(REVISION), `supportedVersions ${d.supportedVersions}`);
   },
+  tasks: { how: 'ext-tasks, polling tasks/get', names: { ttl: 'ttlMs', poll: 'pollIntervalMs' }, open: openTasks },
   protocolChecks: (client, ctx) => modernProtocolChecks(client, ctx, wires.get(client)),
   sessionEndChecks: (client) => wireChecks(wires.get(client)),
 };
@@ -104,7 +126,7 @@ async function autoSession(run) {
   }
 }
 
-const httpWithAbort = (run) => httpSession(run, { abort: true });
+const httpWithAbortAndTasks = (run) => httpSession(run, { abort: true, tasks: true });
 
 await runSessions(sdk2, [demoSession, missingContextSession, outputSession, progressSession,
-  imageLimitSession, httpWithAbort, fixtureSession, autoSession]);
+  imageLimitSession, httpWithAbortAndTasks, fixtureSession, autoSession, taskSession]);

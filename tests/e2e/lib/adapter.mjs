@@ -23,8 +23,20 @@
 //     right after the handshake check of every session that runs the common checks
 // @property {(client) => Promise<void>} [sessionEndChecks]  checks over everything the session
 //     received, run before it closes
+// @property {object} tasks  how the SDK drives MCP tasks (task_checks.mjs):
+//     how: the SDK's way, for the check's label; names: { ttl, poll }: the revision's names of a
+//     task's ttl and poll interval; open(client, where) => Promise<TaskDriver>, where is {} over
+//     stdio and { url } over Streamable HTTP. A TaskDriver has
+//       runToEnd(params) => { created, statuses, result }: tools/call as a task, driven to its
+//         end the SDK's way: the task created, the statuses seen, the final result;
+//       start(params) => the task created (running); get(taskId) => tasks/get's task;
+//       cancel(taskId): tasks/cancel, its answer checked as the revision says;
+//       expectError(promise, code, what) => the error (harness.mjs expectRpcError with the
+//         error class the driver throws);
+//       extraChecks({ completed, cancelled }): the revision's own checks, given the two task ids;
+//       close().
 export const ADAPTER_KEYS = ['runner', 'handshake', 'ProtocolError', 'resourceNotFound', 'httpSessions',
-  'connectStdio', 'connectHttp', 'callTool', 'roundTrip', 'protocolChecks'];
+  'connectStdio', 'connectHttp', 'callTool', 'roundTrip', 'protocolChecks', 'tasks'];
 
 export function assertAdapter(sdk) {
   for (const key of ADAPTER_KEYS) {

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { commonChecks } from './common_checks.mjs';
 import { check, setSection } from './harness.mjs';
 import { abortCheck } from './progress.mjs';
+import { taskChecks } from './task_checks.mjs';
 
 // Starts `kbot mcp --http 127.0.0.1:0` (the system picks the port) and reads the URL it prints.
 // Returns { proc, url (null when none was printed within 10 s), stderr(), stop() }; stop() sends
@@ -34,8 +35,9 @@ export async function startHttpServer(run) {
 }
 
 // The common checks over HTTP, then what HTTP adds: progress on the SSE stream, two clients at
-// once, the session's end (2025-11-25 only), Origin, SIGTERM. `abort`: also abort a long call.
-export async function httpSession(run, { abort = false } = {}) {
+// once, the session's end (2025-11-25 only), Origin, SIGTERM. `abort`: also abort a long call;
+// `tasks`: also the task checks (task_checks.mjs).
+export async function httpSession(run, { abort = false, tasks = false } = {}) {
   const { sdk } = run;
   setSection('http');
   const server = await startHttpServer(run);
@@ -71,6 +73,7 @@ export async function httpSession(run, { abort = false } = {}) {
       for (let i = 1; i < seen.length; i++) assert.ok(seen[i] > seen[i - 1], `progress ${seen}`);
     });
     if (abort) await abortCheck(first.client, server.proc.pid, sdk);
+    if (tasks) await taskChecks(first.client, server.proc.pid, sdk, { url });
     await check('two clients at once, calls interleaved, each gets its own answers', async () => {
       const second = await open('http-2');
       if (sdk.httpSessions) assert.notEqual(second.transport.sessionId, first.transport.sessionId);

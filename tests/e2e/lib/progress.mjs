@@ -18,6 +18,20 @@ function cpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;  // clock ticks of 10 ms (USER_HZ 100)
 }
 
+// kbot (process `pid`) must have stopped working on what was just `what` (aborted, cancelled):
+// at most 60 ms of CPU in the next 400 ms (a render left running uses all 400), and the next call
+// is answered promptly.
+export async function assertStoppedWorking(client, pid, what) {
+  const before = cpuMs(pid);
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  const after = cpuMs(pid);
+  console.log(`     kbot used ${after - before} ms of CPU in the 400 ms after the ${what}`);
+  assert.ok(after - before <= 60, `kbot used ${after - before} ms of CPU after the ${what}`);
+  const start = performance.now();
+  await client.callTool({ name: 'gaf_list', arguments: { path: 'anims/demo.gaf' } });
+  assert.ok(performance.now() - start < 500, 'the next call was slow');
+}
+
 // Aborts a long render once a fifth of it is reported done: kbot (process `pid`) must stop
 // working on it, and answer the next call promptly.
 export async function abortCheck(client, pid, sdk) {
@@ -32,14 +46,7 @@ export async function abortCheck(client, pid, sdk) {
     await progressed;
     controller.abort();
     await assert.rejects(call);
-    const before = cpuMs(pid);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    const after = cpuMs(pid);
-    console.log(`     kbot used ${after - before} ms of CPU in the 400 ms after the abort`);
-    assert.ok(after - before <= 60, `kbot used ${after - before} ms of CPU after the abort`);
-    const start = performance.now();
-    await client.callTool({ name: 'gaf_list', arguments: { path: 'anims/demo.gaf' } });
-    assert.ok(performance.now() - start < 500, 'the next call was slow');
+    await assertStoppedWorking(client, pid, 'abort');
   });
 }
 
