@@ -131,6 +131,11 @@ void TaskStore::Finish(TaskRecord& task, absl::StatusOr<json> result) {
                           task.status_message, nullptr};
   } else {
     task.result = *std::move(result);
+    // 2026-07-28's inline result is the tools/call result the revision would
+    // send, which says its resultType (the Tasks extension's client reads it).
+    if (!task.handshake && task.result.is_object() && !task.result.contains("resultType")) {
+      task.result["resultType"] = "complete";
+    }
     // 2025-11-25 counts a tool's isError as failed; 2026-07-28 as completed
     // (the error is the result's, not the protocol's).
     const bool tool_error = task.result.value("isError", false);

@@ -131,6 +131,7 @@ TEST(Tasks, StatelessClientsThatDeclareTheExtensionGetATaskAndItsResultInline) {
   EXPECT_EQ(ended["result"]["resultType"], "complete");
   EXPECT_EQ(ended["result"]["status"], "completed") << ended;
   EXPECT_EQ(ended["result"]["result"]["structuredContent"], (json{{"steps", 5}}));
+  EXPECT_EQ(ended["result"]["result"]["resultType"], "complete");
   EXPECT_EQ(ended["result"]["statusMessage"], "done");
 
   EXPECT_EQ(ErrorCode(h.Call("tasks/get", Stateless({{"taskId", created["taskId"]}}, false))),
