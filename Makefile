@@ -126,9 +126,11 @@ test-browser: build
 	tests/browser/run.sh $(BUILD)
 
 # The official MCP conformance suite over Streamable HTTP (tests/conformance/run.sh; Node 22
-# and the suite are pinned npm packages): every server scenario against the suite's fixtures
-# on kbot's MCP core, the fixture-free ones against `kbot mcp --http`; failures not listed in
-# tests/conformance/expected-failures.txt fail the run.
+# and the suite are pinned npm packages), twice: 0.1.16 for MCP 2025-11-25 (every server
+# scenario) and 0.2.0-alpha.12 for 2026-07-28 (the server scenarios of its 2026-07-28
+# requirement set, Tasks extension included); each against the suite's fixtures on kbot's MCP
+# core, the fixture-free ones against `kbot mcp --http`. Failures not listed in
+# tests/conformance/expected-failures.txt (-2026.txt), or listed ones that pass, fail the run.
 test-conformance: build
 	tests/conformance/run.sh $(BUILD)
 

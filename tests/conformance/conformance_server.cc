@@ -6,7 +6,10 @@
 // the behaviour of the suite's reference fixture
 // (examples/servers/typescript/everything-server.ts): tools test_*, resources
 // test://..., prompts test_*, completions, and a tool with a JSON Schema
-// 2020-12 input schema.
+// 2020-12 input schema; and for the 0.2 suite's MCP 2026-07-28 scenarios,
+// tools that ask their client (InputRequiredResult), one needing a capability
+// the request may lack, one with an x-mcp-header argument, and the Tasks
+// extension's greet, slow_compute, failing_job... (long-running: tasks).
 //
 //   kbot_conformance_server [PORT]   (default 0: any free port)
 //
@@ -14,10 +17,12 @@
 // tests/conformance/run.sh runs the suite against it.
 #include <signal.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/escaping.h"
@@ -101,11 +106,44 @@ std::string DescribeElicitation(const std::string& lead, const json& answer) {
                       ", content=", answer.value("content", json::object()).dump());
 }
 
-json Elicitation(const std::string& message, json properties) {
+json Elicitation(const std::string& message, json properties, json required = json::array()) {
   return {{"mode", "form"},
           {"message", message},
           {"requestedSchema",
-           {{"type", "object"}, {"properties", std::move(properties)}, {"required", json::array()}}}};
+           {{"type", "object"}, {"properties", std::move(properties)}, {"required", std::move(required)}}}};
+}
+
+// SEP-1613 and SEP-2106: the input schema is listed as written ($schema,
+// $defs with an $anchor, allOf/anyOf, if/then/else, additionalProperties),
+// and arguments are checked against it.
+mcp::Tool JsonSchema2020Tool() {
+  json schema = {
+      {"$schema", "https://json-schema.org/draft/2020-12/schema"},
+      {"type", "object"},
+      {"$defs",
+       {{"address",
+         {{"$anchor", "addressDef"},
+          {"type", "object"},
+          {"properties", {{"street", {{"type", "string"}}}, {"city", {{"type", "string"}}}}}}}}},
+      {"properties",
+       {{"name", {{"type", "string"}}},
+        {"address", {{"$ref", "#/$defs/address"}}},
+        {"contactMethod", {{"type", "string"}, {"enum", json::array({"phone", "email"})}}},
+        {"phone", {{"type", "string"}}},
+        {"email", {{"type", "string"}}}}},
+      {"allOf", {{{"anyOf", {{{"required", {"phone"}}}, {{"required", {"email"}}}}}}}},
+      {"if",
+       {{"properties", {{"contactMethod", {{"const", "phone"}}}}}, {"required", {"contactMethod"}}}},
+      {"then", {{"required", {"phone"}}}},
+      {"else", {{"required", {"email"}}}},
+      {"additionalProperties", false}};
+  return Fixture("json_schema_2020_12_tool",
+                 "Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613, "
+                 "SEP-2106)",
+                 std::move(schema), [](const mcp::ToolCall& call) {
+                   return Blocks({Text(absl::StrCat("JSON Schema 2020-12 tool called with: ",
+                                                    call.arguments.dump()))});
+                 });
 }
 
 std::vector<mcp::Tool> Tools() {
@@ -259,23 +297,297 @@ std::vector<mcp::Tool> Tools() {
                          Elicitation("Please select options from the enum fields", std::move(properties)),
                          [](const json& a) { return DescribeElicitation("Elicitation completed", a); });
       }));
-  // SEP-1613: the input schema is listed as written, $schema, $defs and
-  // additionalProperties included, and arguments are checked against it.
+  return tools;
+}
+
+// ---- MCP 2026-07-28 fixtures (the 0.2 suite's server-stateless,
+// input-required-result-* and tasks-* scenarios).
+
+// Asks the client `method` through kbot's Client: under 2025-11-25 a request
+// on the call's stream, answered before this returns; under 2026-07-28 the
+// question ends the call with an InputRequiredResult (Unavailable here) until
+// the retry brings its answer, and a capability the request did not declare
+// ends it with -32021 (the core answers both; the handler only stops). A task
+// has no client to ask.
+absl::StatusOr<json> Ask(const mcp::ToolCall& call, const std::string& method, json params) {
+  if (call.client == nullptr) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(method, ": this call has no client to ask (kbot's tasks ask nothing)"));
+  }
+  return call.client->Request(method, std::move(params), kClientTimeout);
+}
+
+mcp::ToolResult Stopped(const absl::Status& status) {
+  if (status.code() == absl::StatusCode::kCancelled) {
+    mcp::ToolResult r;
+    r.cancelled = true;
+    return r;
+  }
+  return mcp::ToolResult::Error(std::string(status.message()));
+}
+
+json NameQuestion(const std::string& message) {
+  return Elicitation(message, {{"name", {{"type", "string"}}}}, {"name"});
+}
+
+json SamplingQuestion(const std::string& text, int max_tokens) {
+  return {{"messages", {{{"role", "user"}, {"content", Text(text)}}}}, {"maxTokens", max_tokens}};
+}
+
+std::string AnswerText(const json& answer) {
+  if (answer.contains("content") && answer["content"].is_object()) {
+    const json& content = answer["content"];
+    if (content.contains("text") && content["text"].is_string()) return content["text"];
+    return content.dump();
+  }
+  return answer.dump();
+}
+
+std::string ElicitedName(const json& answer) {
+  const json content = answer.value("content", json::object());
+  return content.is_object() && content.contains("name") && content["name"].is_string()
+             ? content["name"].get<std::string>()
+             : "(no name)";
+}
+
+void LogThreeSteps(const mcp::ToolCall& call) {
+  for (const char* step : {"Tool execution started", "Tool processing data",
+                           "Tool execution completed"}) {
+    call.log.Log(mcp::LogLevel::kInfo, kLogger, step);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+// server-stateless: a call needing a capability the request lacks (-32021),
+// one asking for input (an InputRequiredResult, never a request on the
+// stream), one logging (nothing without the request's logLevel), and a tool
+// whose argument is mirrored in an Mcp-Param header (x-mcp-header, SEP-2243).
+std::vector<mcp::Tool> StatelessTools() {
+  std::vector<mcp::Tool> tools;
   tools.push_back(Fixture(
-      "json_schema_2020_12_tool",
-      "Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)",
-      {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
-       {"type", "object"},
-       {"$defs",
-        {{"address",
-          {{"type", "object"},
-           {"properties", {{"street", {{"type", "string"}}}, {"city", {{"type", "string"}}}}}}}}},
-       {"properties", {{"name", {{"type", "string"}}}, {"address", {{"$ref", "#/$defs/address"}}}}},
-       {"additionalProperties", false}},
-      [](const mcp::ToolCall& call) {
-        return Blocks({Text(absl::StrCat("JSON Schema 2020-12 tool called with: ",
-                                         call.arguments.dump()))});
+      "test_missing_capability", "Asks for sampling, whether or not the client declared it",
+      NoArguments(), [](const mcp::ToolCall& call) {
+        absl::StatusOr<json> answer =
+            Ask(call, "sampling/createMessage", SamplingQuestion("Say hello", 20));
+        if (!answer.ok()) return Stopped(answer.status());
+        return Blocks({Text(absl::StrCat("Sampled: ", AnswerText(*answer)))});
       }));
+  tools.push_back(Fixture(
+      "test_streaming_elicitation", "Asks the client for input while the call runs", NoArguments(),
+      [](const mcp::ToolCall& call) {
+        absl::StatusOr<json> answer = Ask(call, "elicitation/create", NameQuestion("Your name?"));
+        if (!answer.ok()) return Stopped(answer.status());
+        return Blocks({Text(DescribeElicitation("User response", *answer))});
+      }));
+  tools.push_back(Fixture("test_logging_tool", "Emits three log messages while it runs",
+                          NoArguments(), [](const mcp::ToolCall& call) {
+                            LogThreeSteps(call);
+                            return Blocks({Text("Logging tool executed")});
+                          }));
+  json region = {{"type", "string"}, {"description", "A region"}, {"x-mcp-header", "Region"}};
+  tools.push_back(Fixture("test_x_mcp_header", "A tool whose argument travels in Mcp-Param-Region",
+                          {{"type", "object"},
+                           {"properties", {{"region", std::move(region)}}},
+                           {"required", {"region"}}},
+                          [](const mcp::ToolCall& call) {
+                            return Blocks({Text(absl::StrCat(
+                                "Region: ", call.arguments["region"].get<std::string>()))});
+                          }));
+  return tools;
+}
+
+// input-required-result-*: each asks what its scenario expects. kbot names
+// the questions itself ("kbot-0"...), in the order the handler asks.
+std::vector<mcp::Tool> InputRequiredTools() {
+  std::vector<mcp::Tool> tools;
+  tools.push_back(Fixture(
+      "test_input_required_result_elicitation", "Asks the user's name (one elicitation)",
+      NoArguments(), [](const mcp::ToolCall& call) {
+        absl::StatusOr<json> a = Ask(call, "elicitation/create", NameQuestion("What is your name?"));
+        if (!a.ok()) return Stopped(a.status());
+        return Blocks({Text(absl::StrCat("Hello, ", ElicitedName(*a), "!"))});
+      }));
+  tools.push_back(Fixture(
+      "test_input_required_result_sampling", "Asks the client's model a question", NoArguments(),
+      [](const mcp::ToolCall& call) {
+        absl::StatusOr<json> a = Ask(call, "sampling/createMessage",
+                                     SamplingQuestion("What is the capital of France?", 100));
+        if (!a.ok()) return Stopped(a.status());
+        return Blocks({Text(absl::StrCat("The model said: ", AnswerText(*a)))});
+      }));
+  tools.push_back(Fixture(
+      "test_input_required_result_list_roots", "Asks the client's roots", NoArguments(),
+      [](const mcp::ToolCall& call) {
+        absl::StatusOr<json> a = Ask(call, "roots/list", json::object());
+        if (!a.ok()) return Stopped(a.status());
+        return Blocks({Text(absl::StrCat("Roots: ", a->value("roots", json::array()).dump()))});
+      }));
+  tools.push_back(Fixture(
+      "test_input_required_result_request_state", "Asks for a confirmation", NoArguments(),
+      [](const mcp::ToolCall& call) {
+        absl::StatusOr<json> a = Ask(
+            call, "elicitation/create",
+            Elicitation("Please confirm", {{"ok", {{"type", "boolean"}}}}, {"ok"}));
+        if (!a.ok()) return Stopped(a.status());
+        // The answer came back through kbot's requestState: it was read.
+        return Blocks({Text(DescribeElicitation("state-ok", *a))});
+      }));
+  tools.push_back(Fixture(
+      "test_input_required_result_tampered_state", "Asks for a confirmation; its state is checked",
+      NoArguments(), [](const mcp::ToolCall& call) {
+        absl::StatusOr<json> a = Ask(
+            call, "elicitation/create",
+            Elicitation("Please confirm", {{"ok", {{"type", "boolean"}}}}, {"ok"}));
+        if (!a.ok()) return Stopped(a.status());
+        return Blocks({Text(DescribeElicitation("Confirmed", *a))});
+      }));
+  return tools;
+}
+
+// input-required-result-*: several questions at once, several rounds, and
+// questions chosen by what the request declared.
+std::vector<mcp::Tool> InputRoundsTools() {
+  std::vector<mcp::Tool> tools;
+  tools.push_back(Fixture(
+      "test_input_required_result_multiple_inputs", "Asks three things in one round",
+      NoArguments(), [](const mcp::ToolCall& call) {
+        // Asked together: every question goes into the same result.
+        absl::StatusOr<json> name = Ask(call, "elicitation/create", NameQuestion("What is your name?"));
+        absl::StatusOr<json> greeting =
+            Ask(call, "sampling/createMessage", SamplingQuestion("Generate a greeting", 50));
+        absl::StatusOr<json> roots = Ask(call, "roots/list", json::object());
+        for (const absl::Status& s : {name.status(), greeting.status(), roots.status()}) {
+          if (!s.ok()) return Stopped(s);
+        }
+        return Blocks({Text(absl::StrCat("Hello ", ElicitedName(*name), ": ", AnswerText(*greeting),
+                                         " (", roots->value("roots", json::array()).size(),
+                                         " roots)"))});
+      }));
+  tools.push_back(Fixture(
+      "test_input_required_result_multi_round", "Asks two things, one round each", NoArguments(),
+      [](const mcp::ToolCall& call) {
+        absl::StatusOr<json> name =
+            Ask(call, "elicitation/create", NameQuestion("Step 1: What is your name?"));
+        if (!name.ok()) return Stopped(name.status());
+        absl::StatusOr<json> color = Ask(
+            call, "elicitation/create",
+            Elicitation("Step 2: What is your favorite color?", {{"color", {{"type", "string"}}}},
+                        {"color"}));
+        if (!color.ok()) return Stopped(color.status());
+        return Blocks({Text(absl::StrCat(ElicitedName(*name), " likes ",
+                                         color->value("content", json::object()).dump()))});
+      }));
+  tools.push_back(Fixture(
+      "test_input_required_result_capabilities", "Asks only what the request declared",
+      NoArguments(), [](const mcp::ToolCall& call) {
+        std::vector<std::string> asked;
+        if (call.client != nullptr && call.client->Supports("sampling")) {
+          absl::StatusOr<json> a =
+              Ask(call, "sampling/createMessage", SamplingQuestion("Pick a number", 10));
+          if (!a.ok()) return Stopped(a.status());
+          asked.push_back(absl::StrCat("sampling: ", AnswerText(*a)));
+        }
+        if (call.client != nullptr && call.client->Supports("elicitation")) {
+          absl::StatusOr<json> a = Ask(call, "elicitation/create", NameQuestion("Your name?"));
+          if (!a.ok()) return Stopped(a.status());
+          asked.push_back(absl::StrCat("elicitation: ", ElicitedName(*a)));
+        }
+        return Blocks({Text(asked.empty() ? "The client declared nothing to ask"
+                                          : absl::StrJoin(asked, "; "))});
+      }));
+  return tools;
+}
+
+// Sleeps `seconds` in steps, stopping when the call or task is cancelled.
+bool SleepUnlessCancelled(const mcp::ToolCall& call, double seconds) {
+  const auto step = std::chrono::milliseconds(50);
+  const uint64_t total = static_cast<uint64_t>(seconds * 1000);
+  for (uint64_t done = 0;; done += step.count()) {
+    if (!call.progress.Report(std::min(done, total), total)) return false;
+    if (done >= total) return true;
+    std::this_thread::sleep_for(step);
+  }
+}
+
+mcp::Tool LongRunning(mcp::Tool tool) {
+  tool.annotations.long_running = true;  // a task for a client that takes tasks
+  return tool;
+}
+
+json SlowComputeArguments() {
+  return {{"type", "object"},
+          {"properties",
+           {{"seconds", {{"type", "number"}, {"minimum", 0}, {"maximum", 600}}},
+            {"label", {{"type", "string"}}}}},
+          {"required", {"seconds"}},
+          {"additionalProperties", false}};
+}
+
+// tasks-*: the Tasks extension's fixtures. kbot makes a task of every
+// long-running tool for a request that declares the extension.
+std::vector<mcp::Tool> TaskTools() {
+  std::vector<mcp::Tool> tools;
+  tools.push_back(Fixture("greet", "Greets (never a task)", StringArgument("name", "Who to greet"),
+                          [](const mcp::ToolCall& call) {
+                            return Blocks({Text(absl::StrCat(
+                                "Hello, ", call.arguments["name"].get<std::string>(), "!"))});
+                          }));
+  tools.push_back(LongRunning(Fixture(
+      "slow_compute", "Sleeps `seconds`, then answers", SlowComputeArguments(),
+      [](const mcp::ToolCall& call) {
+        const double seconds = call.arguments["seconds"].get<double>();
+        if (!SleepUnlessCancelled(call, seconds)) return Stopped(absl::CancelledError());
+        return Blocks({Text(absl::StrCat("Computed ", call.arguments.value("label", ""),
+                                         " after ", seconds, " s"))});
+      })));
+  tools.push_back(LongRunning(Fixture(
+      "failing_job", "Fails (a tool error) after a second", NoArguments(),
+      [](const mcp::ToolCall& call) {
+        if (!SleepUnlessCancelled(call, 1)) return Stopped(absl::CancelledError());
+        return mcp::ToolResult::Error("failing_job failed, as it always does");
+      })));
+  // The suite wants this one to end in a protocol error; a kbot handler can
+  // only succeed, fail as a tool (isError) or stop on a cancellation.
+  tools.push_back(LongRunning(Fixture(
+      "protocol_error_job", "Would fail with a protocol error; kbot's handlers cannot",
+      NoArguments(), [](const mcp::ToolCall&) {
+        return mcp::ToolResult::Error("kbot's tool handlers have no protocol errors to raise");
+      })));
+  tools.push_back(LongRunning(Fixture(
+      "confirm_delete", "Asks for a confirmation", StringArgument("filename", "The file"),
+      [](const mcp::ToolCall& call) {
+        absl::StatusOr<json> a = Ask(
+            call, "elicitation/create",
+            Elicitation(absl::StrCat("Delete ", call.arguments["filename"].get<std::string>(), "?"),
+                        {{"confirm", {{"type", "boolean"}}}}, {"confirm"}));
+        if (!a.ok()) return Stopped(a.status());
+        return Blocks({Text(DescribeElicitation("Deletion", *a))});
+      })));
+  tools.push_back(LongRunning(Fixture(
+      "multi_input", "Asks two things at once", NoArguments(), [](const mcp::ToolCall& call) {
+        absl::StatusOr<json> first = Ask(call, "elicitation/create", NameQuestion("First name?"));
+        absl::StatusOr<json> second = Ask(call, "elicitation/create", NameQuestion("Second name?"));
+        for (const absl::Status& s : {first.status(), second.status()}) {
+          if (!s.ok()) return Stopped(s);
+        }
+        return Blocks({Text(absl::StrCat(ElicitedName(*first), " and ", ElicitedName(*second)))});
+      })));
+  tools.push_back(LongRunning(Fixture(
+      "test_tool_with_task", "Asks the user's name, then works as a task", NoArguments(),
+      [](const mcp::ToolCall& call) {
+        absl::StatusOr<json> a = Ask(call, "elicitation/create", NameQuestion("What is your name?"));
+        if (!a.ok()) return Stopped(a.status());
+        return Blocks({Text(absl::StrCat("Hello, ", ElicitedName(*a), "!"))});
+      })));
+  return tools;
+}
+
+std::vector<mcp::Tool> AllTools() {
+  std::vector<mcp::Tool> tools = Tools();
+  tools.push_back(JsonSchema2020Tool());
+  for (auto group : {StatelessTools, InputRequiredTools, InputRoundsTools, TaskTools}) {
+    for (mcp::Tool& t : group()) tools.push_back(std::move(t));
+  }
   return tools;
 }
 
@@ -394,7 +706,7 @@ int Run(int argc, char** argv) {
   // throttled away.
   options.progress_interval = std::chrono::milliseconds(0);
   absl::StatusOr<std::unique_ptr<mcp::Server>> server =
-      mcp::Server::Create(Tools(), std::move(hooks), options);
+      mcp::Server::Create(AllTools(), std::move(hooks), options);
   if (!server.ok()) {
     std::cerr << "kbot_conformance_server: " << server.status().message() << "\n";
     return 1;
