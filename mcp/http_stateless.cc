@@ -69,16 +69,15 @@ bool IsStatelessPost(const httplib::Request& req, const Incoming& in) {
 
 std::optional<RpcError> CheckStandardHeaders(const httplib::Request& req, const Incoming& in) {
   const auto meta = in.params.find("_meta");
-  if (in.method == "server/discover" &&
-      (meta == in.params.end() || !meta->is_object() || !meta->contains(kMetaProtocolVersion))) {
-    return std::nullopt;  // a bare probe
-  }
-  const std::string version = (*meta)[kMetaProtocolVersion].get<std::string>();
+  const bool has_version = meta != in.params.end() && meta->is_object() &&
+                           meta->contains(kMetaProtocolVersion) &&
+                           (*meta)[kMetaProtocolVersion].is_string();
   const std::optional<std::string> header_version = HeaderValue(req, "MCP-Protocol-Version");
   if (!header_version) {
     return Mismatch("Header mismatch: the MCP-Protocol-Version header is required");
   }
-  if (*header_version != version) {
+  const std::string version = has_version ? (*meta)[kMetaProtocolVersion].get<std::string>() : "";
+  if (has_version && *header_version != version) {
     return Mismatch(absl::StrCat("Header mismatch: MCP-Protocol-Version header value '",
                                  *header_version, "' does not match body value '", version, "'"));
   }

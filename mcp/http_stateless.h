@@ -26,7 +26,9 @@ bool IsStatelessPost(const httplib::Request& req, const Incoming& in);
 // header. Header names are matched in any case, values exactly (after the
 // surrounding spaces HTTP allows); Mcp-Name may be written
 // =?base64?...?= (the revision's encoding for values a header cannot hold).
-// A bare server/discover (no _meta: a probe) needs none of them.
+// Checked before the envelope itself, so that a header and a _meta that
+// disagree are a mismatch (-32020) rather than an unsupported version; a
+// _meta without a version string is left to ReadEnvelope (-32602).
 std::optional<RpcError> CheckStandardHeaders(const httplib::Request& req, const Incoming& in);
 
 // The HTTP status of a stateless response: 404 for a method not found, 400

@@ -289,8 +289,8 @@ void HttpTransport::PostStateless(const httplib::Request& req, const Incoming& i
     return;
   }
   Envelope envelope;
-  std::optional<RpcError> refused = ReadEnvelope(in, envelope);
-  if (!refused) refused = CheckStandardHeaders(req, in);
+  std::optional<RpcError> refused = CheckStandardHeaders(req, in);
+  if (!refused) refused = ReadEnvelope(in, envelope);
   if (refused) {
     const json response = MakeError(in.id, *refused);
     res.status = StatelessStatus(response, /*refused_before_dispatch=*/true);

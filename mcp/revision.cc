@@ -34,16 +34,12 @@ bool IsStateless(const Incoming& in) {
 
 std::optional<RpcError> ReadEnvelope(const Incoming& in, Envelope& envelope) {
   const json* meta = MetaOf(in.params);
-  if (in.method == "server/discover" && (meta == nullptr || !meta->contains(kMetaProtocolVersion))) {
-    envelope.version = kStatelessVersion;  // a bare probe: answered in kbot's newest revision
-    return std::nullopt;
-  }
-  const json& version = (*meta)[kMetaProtocolVersion];
-  if (!version.is_string()) {
+  if (meta == nullptr || !meta->contains(kMetaProtocolVersion) ||
+      !(*meta)[kMetaProtocolVersion].is_string()) {
     return InvalidEnvelope(in, absl::StrCat("_meta \"", kMetaProtocolVersion,
                                             "\" must be a protocol version string"));
   }
-  envelope.version = version.get<std::string>();
+  envelope.version = (*meta)[kMetaProtocolVersion].get<std::string>();
   const std::vector<std::string>& served = StatelessVersions();
   if (std::find(served.begin(), served.end(), envelope.version) == served.end()) {
     return RpcError{kUnsupportedProtocolVersion,

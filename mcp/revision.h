@@ -58,8 +58,7 @@ struct Envelope {
 // Reads and checks `in`'s envelope: -32602 when the version or the
 // capabilities are missing or of the wrong type, or the log level is not one
 // of MCP's; -32022 (UnsupportedProtocolVersionError, with the supported list)
-// for a version kbot does not serve. server/discover alone may come without
-// an envelope (a client probing for the revision).
+// for a version kbot does not serve. server/discover too needs its envelope.
 std::optional<RpcError> ReadEnvelope(const Incoming& in, Envelope& envelope);
 
 // A MissingRequiredClientCapabilityError for `capability` ("elicitation"...).

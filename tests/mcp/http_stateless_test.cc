@@ -55,10 +55,12 @@ TEST_F(HttpStateless, RequestsAreAnsweredWithoutASession) {
   EXPECT_EQ(json::parse(r->body)["result"]["structuredContent"]["text"], "hihi") << r->body;
   EXPECT_EQ(transport_->session_count(), 0u);
 
-  const json discover = Request(3, "server/discover");  // a bare probe needs no headers
-  r = Post(discover, Headers());
+  const json discover = WithEnvelope(Request(3, "server/discover"));
+  r = Post(discover, StandardHeaders(discover));
   ASSERT_TRUE(r);
   EXPECT_EQ(json::parse(r->body)["result"]["supportedVersions"], json::array({"2026-07-28"}));
+  const json bare = Request(4, "server/discover");
+  ExpectRefusal(Post(bare, StandardHeaders(bare)), 400, "_meta");
 }
 
 TEST_F(HttpStateless, TheStandardHeadersMustAgreeWithTheBody) {
@@ -71,6 +73,11 @@ TEST_F(HttpStateless, TheStandardHeadersMustAgreeWithTheBody) {
   old_version.erase("MCP-Protocol-Version");
   old_version.emplace("MCP-Protocol-Version", "2025-11-25");
   ExpectRefusal(Post(call, old_version), 400, "does not match body value '2026-07-28'");
+  json unknown_in_meta = call;  // header and _meta disagree: a mismatch, whatever _meta says
+  unknown_in_meta["params"]["_meta"][kMetaProtocolVersion] = "v999";
+  httplib::Result mismatch = Post(unknown_in_meta, StandardHeaders(call, "echo"));
+  ASSERT_TRUE(mismatch);
+  EXPECT_EQ(json::parse(mismatch->body)["error"]["code"], kHeaderMismatch) << mismatch->body;
   httplib::Headers no_method = StandardHeaders(call, "echo");
   no_method.erase("Mcp-Method");
   ExpectRefusal(Post(call, no_method), 400, "Mcp-Method header is required");
@@ -107,7 +114,10 @@ TEST_F(HttpStateless, RefusalsCarryTheRevisionsStatusCodes) {
   Start();
   json unsupported = WithEnvelope(Request(1, "tools/list"));
   unsupported["params"]["_meta"][kMetaProtocolVersion] = "1900-01-01";
-  httplib::Result r = Post(unsupported, StandardHeaders(unsupported));
+  httplib::Headers old_headers = StandardHeaders(unsupported);
+  old_headers.erase("MCP-Protocol-Version");
+  old_headers.emplace("MCP-Protocol-Version", "1900-01-01");
+  httplib::Result r = Post(unsupported, old_headers);
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 400);
   EXPECT_EQ(json::parse(r->body)["error"]["code"], kUnsupportedProtocolVersion);

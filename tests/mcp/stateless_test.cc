@@ -60,8 +60,8 @@ Tool TwoQuestions() {
 
 TEST(Stateless, DiscoverAnswersWithoutInitialize) {
   Harness h({AskTool()}, Extras());
-  for (const json& params : {Stateless(), json::object()}) {  // with an envelope, and a bare probe
-    const json r = h.Call("server/discover", params)["result"];
+  {
+    const json r = h.Call("server/discover", Stateless())["result"];
     EXPECT_EQ(r["supportedVersions"], json::array({"2026-07-28"}));
     EXPECT_EQ(r["resultType"], "complete");
     EXPECT_EQ(r["serverInfo"]["name"], "kbot");
@@ -72,6 +72,8 @@ TEST(Stateless, DiscoverAnswersWithoutInitialize) {
     EXPECT_TRUE(r["capabilities"].contains("prompts"));
     EXPECT_TRUE(r["capabilities"].contains("logging"));
   }
+  EXPECT_EQ(ErrorCode(h.Call("server/discover")), kInvalidParams)
+      << "discover needs its envelope too";
 }
 
 TEST(Stateless, AnUnsupportedVersionIsRefusedWithTheSupportedList) {
