@@ -103,8 +103,7 @@ void Session::ReportOversized(size_t bytes, size_t limit) {
 
 void Session::HandleNotification(const Incoming& in) {
   if (in.method == "notifications/cancelled") {
-    const json id = in.params.contains("requestId") ? in.params["requestId"] : json();
-    Cancel(id);
+    Cancel(in.params.contains("requestId") ? in.params["requestId"] : json());
   }
   // notifications/initialized and anything unknown need no answer.
 }
@@ -155,9 +154,8 @@ bool HasSubscriptions(const Server& server) { return server.options().resource_s
 
 const std::vector<Session::Method>& Session::Methods() {
   static const std::vector<Method> methods = {
-      {"ping", false, Method::kHandshake, false, nullptr, [](Session&, InFlight&) -> absl::StatusOr<json> {
-         return json::object();
-       }},
+      {"ping", false, Method::kHandshake, false, nullptr,
+       [](Session&, InFlight&) -> absl::StatusOr<json> { return json::object(); }},
       {"initialize", false, Method::kHandshake, false, nullptr,
        [](Session& s, InFlight& f) { return s.InitializeOnce(f.params); }},
       {"logging/setLevel", true, Method::kHandshake, false, nullptr,
