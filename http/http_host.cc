@@ -151,7 +151,10 @@ void HttpHost::Serve() {
 }
 
 void HttpHost::Stop() {
-  stopping_ = true;
+  // Once: cpp-httplib asserts on a second stop() that comes before its
+  // listening loop has ended (HttpTransport stops the host, then stops it
+  // again as it is destroyed).
+  if (stopping_.exchange(true)) return;
   http_->stop();
 }
 
