@@ -21,6 +21,7 @@
 #include "mcp/http_transport.h"
 #include "mcp/json_rpc.h"
 #include "mcp/server.h"
+#include "tests/support/http_fixture.h"
 #include "tests/support/mcp_client.h"
 #include "tests/support/mcp_harness.h"
 #include "tests/support/test_tools.h"
@@ -342,63 +343,16 @@ TEST(ServerExtras, CancellingTheCallEndsTheWaitForTheClient) {
 
 // ------------------------------------------------------------ over HTTP
 
-class HttpExtras : public ::testing::Test {
+// Kbot's core with the extras (an asking tool, prompts, resources) over HTTP.
+class HttpExtras : public testing::Http {
  protected:
-  void SetUp() override {
-    absl::StatusOr<std::unique_ptr<Server>> server =
-        Server::Create({AskTool()}, Extras(), {});
-    ASSERT_TRUE(server.ok()) << server.status();
-    server_ = *std::move(server);
-    HttpOptions options;
-    options.port = 0;
-    options.keepalive = std::chrono::milliseconds(50);
-    absl::StatusOr<std::unique_ptr<HttpTransport>> transport = HttpTransport::Bind(*server_, options);
-    ASSERT_TRUE(transport.ok()) << transport.status();
-    transport_ = *std::move(transport);
-    serving_ = std::thread([this] { transport_->Serve(); });
-  }
-  void TearDown() override {
-    if (transport_) transport_->Stop();
-    if (serving_.joinable()) serving_.join();
-    transport_.reset();
-  }
-  httplib::Client Client() {
-    httplib::Client c("127.0.0.1", transport_->port());
-    c.set_read_timeout(20, 0);
-    return c;
-  }
-  httplib::Headers Headers(const std::string& session = "") {
-    httplib::Headers h = {{"Accept", "application/json, text/event-stream"}};
-    if (!session.empty()) h.emplace("Mcp-Session-Id", session);
-    return h;
-  }
-  httplib::Result Post(const json& message, const std::string& session = "") {
-    return Client().Post("/mcp", Headers(session), message.dump(), "application/json");
-  }
-  std::string Initialize(json capabilities) {
-    httplib::Result r = Post({{"jsonrpc", "2.0"},
-                              {"id", 1},
-                              {"method", "initialize"},
-                              {"params",
-                               {{"protocolVersion", "2025-11-25"},
-                                {"capabilities", std::move(capabilities)},
-                                {"clientInfo", {{"name", "test"}, {"version", "1"}}}}}});
-    EXPECT_TRUE(r && r->status == 200);
-    if (!r) return "";
-    const std::string id = r->get_header_value("Mcp-Session-Id");
-    Post({{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}}, id);
-    return id;
-  }
-
-  std::unique_ptr<Server> server_;
-  std::unique_ptr<HttpTransport> transport_;
-  std::thread serving_;
+  void SetUp() override { StartWith({AskTool()}, Extras()); }
 };
 
 TEST_F(HttpExtras, ToolsListIsAnsweredOnItsPostWithoutAStandaloneStream) {
   const std::string session = Initialize(json::object());
   httplib::Result r =
-      Post({{"jsonrpc", "2.0"}, {"id", 2}, {"method", "tools/list"}}, session);
+      Post({{"jsonrpc", "2.0"}, {"id", 2}, {"method", "tools/list"}}, Headers(session));
   ASSERT_TRUE(r) << httplib::to_string(r.error());
   EXPECT_EQ(r->status, 200);
   EXPECT_EQ(json::parse(r->body)["result"]["tools"][0]["name"], "ask") << r->body;
@@ -432,7 +386,8 @@ TEST_F(HttpExtras, AToolsRequestToTheClientTravelsOnTheCallsStream) {
         events.push_back(json::parse(line));
         const json& e = events.back();
         if (e.value("method", "") == "sampling/createMessage") {
-          httplib::Result a = Post({{"jsonrpc", "2.0"}, {"id", e["id"]}, {"result", {{"text", "hi"}}}}, session);
+          httplib::Result a = Post({{"jsonrpc", "2.0"}, {"id", e["id"]}, {"result", {{"text", "hi"}}}},
+                                   Headers(session));
           answered_status = a ? a->status : -1;
         }
       }

@@ -54,11 +54,17 @@ inline std::vector<json> SseMessages(const std::string& body) {
 
 class Http : public ::testing::Test {
  protected:
+  // Serves kbot's test tools (testing::TestTools).
   void Start(HttpOptions options = {}) {
+    StartWith(TestTools(&stopped_at_, &started_), {}, std::move(options));
+  }
+
+  // Serves `tools` and `hooks` on a loopback port, progress unthrottled.
+  void StartWith(std::vector<mcp::Tool> tools, mcp::ServerHooks hooks, HttpOptions options = {}) {
     ServerOptions server_options;
     server_options.progress_interval = std::chrono::milliseconds(0);
-    absl::StatusOr<std::unique_ptr<Server>> server = Server::Create(
-        TestTools(&stopped_at_, &started_), {}, server_options);
+    absl::StatusOr<std::unique_ptr<Server>> server =
+        Server::Create(std::move(tools), std::move(hooks), server_options);
     ASSERT_TRUE(server.ok()) << server.status();
     server_ = *std::move(server);
     options.port = 0;
@@ -92,9 +98,12 @@ class Http : public ::testing::Test {
     return Client().Post("/mcp", headers, message.dump(), "application/json");
   }
 
-  // initialize + notifications/initialized; the session id.
-  std::string Initialize() {
-    httplib::Result r = Post(kInitialize, Headers());
+  // initialize (declaring `capabilities`) + notifications/initialized; the
+  // session id.
+  std::string Initialize(json capabilities = json::object()) {
+    json initialize = kInitialize;
+    initialize["params"]["capabilities"] = std::move(capabilities);
+    httplib::Result r = Post(initialize, Headers());
     EXPECT_TRUE(r) << httplib::to_string(r.error());
     if (!r) return "";
     EXPECT_EQ(r->status, 200) << r->body;
