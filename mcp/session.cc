@@ -308,11 +308,7 @@ void Session::RunInBackground(const Incoming& in, std::function<void(InFlight&)>
   flight->method = in.method;
   flight->params = in.params;
   if (envelope != nullptr) {
-    flight->stateless = true;
-    flight->version = envelope->version;
-    flight->client_capabilities = envelope->client_capabilities;
-    flight->client_info = envelope->client_info;
-    flight->log_level = envelope->log_level;
+    flight->Adopt(*envelope);
   } else {
     flight->version = protocol_version();
   }

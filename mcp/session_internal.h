@@ -41,6 +41,15 @@ struct Session::InFlight {
   InputRounds inputs;
   // A protocol error the call ends with instead of its result (-32021).
   std::optional<RpcError> rpc_error;
+
+  // Makes this a 2026-07-28 request with what its envelope declared.
+  void Adopt(const Envelope& envelope) {
+    stateless = true;
+    version = envelope.version;
+    client_capabilities = envelope.client_capabilities;
+    client_info = envelope.client_info;
+    log_level = envelope.log_level;
+  }
 };
 
 // Every method a session answers: whether it needs initialize first, the

@@ -73,11 +73,7 @@ void Session::HandleStateless(const Incoming& in) {
   flight.id = in.id;
   flight.method = in.method;
   flight.params = in.params;
-  flight.stateless = true;
-  flight.version = envelope.version;
-  flight.client_capabilities = envelope.client_capabilities;
-  flight.client_info = envelope.client_info;
-  flight.log_level = envelope.log_level;
+  flight.Adopt(envelope);
   Answer(in, ResponseTo(flight, run(*this, flight)));
 }
 

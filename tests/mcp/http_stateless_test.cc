@@ -36,6 +36,14 @@ httplib::Headers StandardHeaders(const json& message, const std::string& name = 
   return h;
 }
 
+// `headers` with `name` replaced by `value` (removed when `value` is empty).
+httplib::Headers Replaced(httplib::Headers headers, const std::string& name,
+                          const std::string& value) {
+  headers.erase(name);
+  if (!value.empty()) headers.emplace(name, value);
+  return headers;
+}
+
 class HttpStateless : public Http {};
 
 TEST_F(HttpStateless, RequestsAreAnsweredWithoutASession) {
@@ -66,25 +74,20 @@ TEST_F(HttpStateless, RequestsAreAnsweredWithoutASession) {
 TEST_F(HttpStateless, TheStandardHeadersMustAgreeWithTheBody) {
   Start();
   const json call = WithEnvelope(CallTool(1, "echo", {{"text", "x"}}));
-  httplib::Headers no_version = StandardHeaders(call, "echo");
-  no_version.erase("MCP-Protocol-Version");
-  ExpectRefusal(Post(call, no_version), 400, "MCP-Protocol-Version header is required");
-  httplib::Headers old_version = StandardHeaders(call, "echo");
-  old_version.erase("MCP-Protocol-Version");
-  old_version.emplace("MCP-Protocol-Version", "2025-11-25");
-  ExpectRefusal(Post(call, old_version), 400, "does not match body value '2026-07-28'");
+  const httplib::Headers standard = StandardHeaders(call, "echo");
+  ExpectRefusal(Post(call, Replaced(standard, "MCP-Protocol-Version", "")), 400,
+                "MCP-Protocol-Version header is required");
+  ExpectRefusal(Post(call, Replaced(standard, "MCP-Protocol-Version", "2025-11-25")), 400,
+                "does not match body value '2026-07-28'");
   json unknown_in_meta = call;  // header and _meta disagree: a mismatch, whatever _meta says
   unknown_in_meta["params"]["_meta"][kMetaProtocolVersion] = "v999";
   httplib::Result mismatch = Post(unknown_in_meta, StandardHeaders(call, "echo"));
   ASSERT_TRUE(mismatch);
   EXPECT_EQ(json::parse(mismatch->body)["error"]["code"], kHeaderMismatch) << mismatch->body;
-  httplib::Headers no_method = StandardHeaders(call, "echo");
-  no_method.erase("Mcp-Method");
-  ExpectRefusal(Post(call, no_method), 400, "Mcp-Method header is required");
-  httplib::Headers upper = StandardHeaders(call, "echo");
-  upper.erase("Mcp-Method");
-  upper.emplace("Mcp-Method", "TOOLS/CALL");
-  ExpectRefusal(Post(call, upper), 400, "value 'TOOLS/CALL' does not match");
+  ExpectRefusal(Post(call, Replaced(standard, "Mcp-Method", "")), 400,
+                "Mcp-Method header is required");
+  ExpectRefusal(Post(call, Replaced(standard, "Mcp-Method", "TOOLS/CALL")), 400,
+                "value 'TOOLS/CALL' does not match");
   ExpectRefusal(Post(call, StandardHeaders(call)), 400, "tools/call needs the Mcp-Name header");
   ExpectRefusal(Post(call, StandardHeaders(call, "slow")), 400,
                 "Mcp-Name header value 'slow' does not match body value 'echo'");
@@ -114,10 +117,8 @@ TEST_F(HttpStateless, RefusalsCarryTheRevisionsStatusCodes) {
   Start();
   json unsupported = WithEnvelope(Request(1, "tools/list"));
   unsupported["params"]["_meta"][kMetaProtocolVersion] = "1900-01-01";
-  httplib::Headers old_headers = StandardHeaders(unsupported);
-  old_headers.erase("MCP-Protocol-Version");
-  old_headers.emplace("MCP-Protocol-Version", "1900-01-01");
-  httplib::Result r = Post(unsupported, old_headers);
+  httplib::Result r =
+      Post(unsupported, Replaced(StandardHeaders(unsupported), "MCP-Protocol-Version", "1900-01-01"));
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 400);
   EXPECT_EQ(json::parse(r->body)["error"]["code"], kUnsupportedProtocolVersion);
