@@ -158,10 +158,27 @@ async function imageShown(frame, selector) {
   }, selector, { timeout: WAIT_MS }));
 }
 
+const seconds = (num, den) => Math.round((num / den) * 1e6) / 1e6;
+
+// The delay of each frame of an APNG, in seconds (its fcTL chunks: delay_num / delay_den,
+// a den of 0 meaning 100).
+function apngDelays(png) {
+  const delays = [];
+  for (let at = 8; at + 8 <= png.length;) {
+    const length = png.readUInt32BE(at);
+    if (png.toString('latin1', at + 4, at + 8) === 'fcTL') {
+      const num = png.readUInt16BE(at + 8 + 20), den = png.readUInt16BE(at + 8 + 22) || 100;
+      delays.push(seconds(num, den));
+    }
+    at += 12 + length;
+  }
+  return delays;
+}
+
 // ---- the checks -------------------------------------------------------------------------------
 
 const checks = [
-  ['a) the GAF viewer of gaf_export plays the sequence, as an animation from the tool', async (page, client) => {
+  ['a) the GAF viewer of gaf_export plays the sequence at its real speed, frame table as gaf_info', async (page, client) => {
     const { frame, seen } = await hostView(page, client, 'gaf_export', { context: 'demo', path: VERFLAG, format: 'apng' });
     await step('waiting for #frame-table rows', frame.waitForSelector('#frame-table tbody tr', { timeout: WAIT_MS }));
     await imageShown(frame, '#gaf-player');
@@ -177,9 +194,15 @@ const checks = [
     }
     assert(shots.size >= 3, `#gaf-player showed ${shots.size} picture(s) in 3 s: it does not play`);
     const info = await client.callTool({ name: 'gaf_info', arguments: { context: 'demo', path: VERFLAG, sequence: 0 } });
+    const gafFrames = info.structuredContent.sequences[0].frames;
     const rows = await frame.locator('#frame-table tbody tr').count();
-    assert(rows === info.structuredContent.sequences[0].frames.length,
-      `#frame-table has ${rows} rows, gaf_info ${info.structuredContent.sequences[0].frames.length} frames`);
+    assert(rows === gafFrames.length, `#frame-table has ${rows} rows, gaf_info ${gafFrames.length} frames`);
+    // At its real speed: each frame of the APNG on screen lasts what the GAF says (ticks of 1/30 s).
+    const src = await frame.locator('#gaf-player').getAttribute('src');
+    const delays = apngDelays(Buffer.from(src.slice(src.indexOf(',') + 1), 'base64'));
+    const durations = gafFrames.map((f) => seconds(f.duration_ticks, 30));
+    assert(JSON.stringify(delays) === JSON.stringify(durations),
+      `the player's frame delays ${JSON.stringify(delays)} s are not the GAF's ${JSON.stringify(durations)}`);
     await page.screenshot({ path: path.join(artifactDir, 'apps-a-gaf.png') });
   }],
 
