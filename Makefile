@@ -120,10 +120,12 @@ test-e2e: build
 	    test $$one -eq 0 && test $$two -eq 0; }
 
 # The web explorer of `kbot explore` in headless Chromium (tests/browser/run.sh; playwright-core
-# pinned in tests/browser/package.json, /usr/bin/chromium or the CHROMIUM variable): screenshots in
-# $(BUILD)/browser-artifacts/.
+# pinned in tests/browser/package.json, /usr/bin/chromium or the CHROMIUM variable), then the MCP
+# Apps views of `kbot mcp` hosted by the Apps SDK's AppBridge (tests/browser/apps.sh): screenshots
+# in $(BUILD)/browser-artifacts/. Both run even when the first fails.
 test-browser: build
-	tests/browser/run.sh $(BUILD)
+	{ tests/browser/run.sh $(BUILD); one=$$?; tests/browser/apps.sh $(BUILD); two=$$?; \
+	  test $$one -eq 0 && test $$two -eq 0; }
 
 # The official MCP conformance suite over Streamable HTTP (tests/conformance/run.sh; Node 22
 # and the suite are pinned npm packages), twice: 0.1.16 for MCP 2025-11-25 (every server

@@ -1,5 +1,6 @@
 #include "app/mcp_catalog.h"
 
+#include "app/mcp_apps.h"
 #include "tools/catalog.h"
 #include "tools/context_resources.h"
 #include "tools/output_target.h"
@@ -50,7 +51,8 @@ mcp::Tool McpTool(tools::Tool tool, const contexts::Workspace& workspace,
                 tool.input_schema,
                 tool.output_schema,
                 tool.annotations,
-                nullptr};
+                nullptr,
+                ToolViewMeta(tool.name)};
   // The result, the annotations and the limits are one type on both sides
   // (base/tool_result.h); only the workspace and the logger are bridged.
   out.handler = [handler = std::move(tool.handler), &workspace,
@@ -108,6 +110,7 @@ mcp::ServerHooks McpHooks(const contexts::Workspace& workspace, size_t max_resou
   files.description = tools::kContextFileTemplateDescription;
   files.complete = TemplateCompleter(workspace);
   hooks.resource_templates.push_back(std::move(files));
+  AddAppViews(hooks);
   return hooks;
 }
 

@@ -52,6 +52,8 @@ struct Resource {
   std::string mime_type;
   // The `contents` of the resources/read result (TextContents, BlobContents).
   std::function<absl::StatusOr<json>(const std::string& uri)> read;
+  // Listed as the entry's `_meta` when not null (MCP Apps: `{"ui": ...}`).
+  json meta;
 };
 
 // Resources whose URIs follow an RFC 6570 template. MatchUriTemplate says

@@ -64,6 +64,11 @@ struct ServerHooks {
   std::vector<Prompt> prompts;
   std::vector<Resource> resources;
   std::vector<ResourceTemplate> resource_templates;
+
+  // Extensions the app offers, by id (MCP Apps: "io.modelcontextprotocol/ui"
+  // -> {}): declared in `capabilities.extensions` by initialize and by
+  // server/discover alike, beside the core's own (tasks).
+  json extensions = json::object();
 };
 
 struct ServerOptions {

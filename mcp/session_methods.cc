@@ -193,6 +193,7 @@ absl::StatusOr<json> Session::ListResources(const json& params, InFlight& flight
     if (!r.title.empty()) entry["title"] = r.title;
     if (!r.description.empty()) entry["description"] = r.description;
     if (!r.mime_type.empty()) entry["mimeType"] = r.mime_type;
+    if (!r.meta.is_null()) entry["_meta"] = r.meta;
     listed.push_back(std::move(entry));
   }
   json result = {{"resources", std::move(listed)}};

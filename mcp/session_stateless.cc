@@ -29,6 +29,12 @@ json Session::Capabilities(bool stateless) const {
                              {"cancel", json::object()},
                              {"requests", {{"tools", {{"call", json::object()}}}}}};
   }
+  // The app's extensions, under both revisions: a 2025-11-25 host (Claude,
+  // VS Code) reads Apps support from initialize as a 2026-07-28 one does
+  // from server/discover.
+  for (const auto& [id, settings] : server_.hooks().extensions.items()) {
+    capabilities["extensions"][id] = settings;
+  }
   return capabilities;
 }
 

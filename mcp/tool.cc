@@ -78,6 +78,7 @@ json ToolListing(const Tool& tool) {
   }
   // 2025-11-25's tasks: the client may ask for one (params.task).
   if (tool.annotations.long_running) listing["execution"] = {{"taskSupport", "optional"}};
+  if (!tool.meta.is_null()) listing["_meta"] = tool.meta;
   return listing;
 }
 

@@ -75,6 +75,9 @@ struct Tool {
   json output_schema;
   ToolAnnotations annotations;
   std::function<ToolResult(const ToolCall&)> handler;
+  // Listed as the tool's `_meta` when not null: what an extension says about
+  // the tool (MCP Apps: the ui:// view that shows its results).
+  json meta;
 };
 
 // The tools/list entry of `tool`.

@@ -325,8 +325,8 @@ ToolResult RunGafExportAnywhere(const contexts::Context& context, GafExportReque
 Tool GafExportTool() {
   Tool tool = MakeContextTool<GafExportRequest>(
       {"gaf_export", "Draw a GAF",
-       "Draws a GAF/TAF frame (png) or sequence (gif, apng, sheet) with the context's palette and "
-       "transparency.",
+       // Which format draws what is the format argument's to say.
+       "Draws a GAF/TAF frame or sequence with the context's palette and transparency.",
        {.long_running = true}},
       GafExportTable(), GafExportOutput(), RunGafExportAnywhere);
   // export=png|gif|apng|sheet is the format; the rest of the link's query

@@ -100,7 +100,7 @@ absl::StatusOr<json> GafList(const Asset& asset) {
 Tool GafListTool() {
   return MakeContextTool<GafListRequest>(
       {"gaf_list", "List a GAF's sequences",
-       "Lists a GAF/TAF's sequences: names, frame counts, looping, durations."},
+       "Lists a GAF/TAF's sequences: names, frames, looping, durations."},
       GafListTable(), GafListing::Fields().Schema(),
       [](const contexts::Context& context, const GafListRequest& request, const ToolCall& call) {
         // The answer depends on the file alone.

@@ -20,14 +20,9 @@
 #include <vector>
 
 #include "http/http_host.h"
+#include "web/page_file.h"
 
 namespace kbot::web {
-
-struct PageFile {
-  const char* name;  // relative to web/static/, '/'-separated
-  const char* data;
-  size_t size;
-};
 
 // The files of web/static/ as built into the binary (page_assets.cc).
 const std::vector<PageFile>& BuiltInPages();

@@ -2,6 +2,11 @@
 // URLs of the rendered images, a tiny DOM builder, error boxes, and the
 // hash-route links every page uses. gta.js imports from here too, so the
 // four first exports (api, imageUrl, el, showError) keep a fixed interface.
+//
+// The pages are also the MCP Apps views (web/views/): there no server answers
+// /api/ or the image routes, and tool calls go through the host instead. So
+// everything that reaches the server or the address bar goes through
+// `transport`, which the views replace (useTransport) before a page runs.
 
 // Builds "a=1&b=2" from an object, skipping undefined/null/'' so that an
 // omitted option means "server default" rather than an empty value.
@@ -13,12 +18,61 @@ export function query(args) {
   return q.toString();
 }
 
-// GET /api/TOOL?args -> parsed JSON; a non-2xx answer throws the server's
-// {"error"} text so pages can show exactly what went wrong.
-export async function api(tool, args) {
-  const qs = query(args);
-  const res = await fetch(`/api/${encodeURIComponent(tool)}${qs ? '?' + qs : ''}`);
-  return readJson(res);
+// The explorer's own way: the JSON API, image URLs, the hash route.
+const transport = {
+  // GET /api/TOOL?args -> parsed JSON; a non-2xx answer throws the server's
+  // {"error"} text so pages can show exactly what went wrong.
+  async call(tool, args) {
+    const qs = query(args);
+    const res = await fetch(`/api/${encodeURIComponent(tool)}${qs ? '?' + qs : ''}`);
+    return readJson(res);
+  },
+  // Points `img` at a picture of an image route (imageUrl's kinds).
+  showImage(img, kind, ctx, path, params) {
+    img.src = imageUrl(kind, ctx, path, params);
+  },
+  // Why `img` failed to load, in words.
+  imageProblem(img) {
+    return explainImageError(img.src);
+  },
+  // Goes to the route `hash` ("#/ctx/path?..."), as a link would.
+  navigate(hash) {
+    location.hash = hash;
+  },
+  // Records the route in the address without going anywhere.
+  replaceRoute(hash) {
+    history.replaceState(history.state, '', hash);
+  },
+  downloads: true, // pictures may be saved from links
+};
+
+// Replaces the members of `transport` that `overrides` has.
+export function useTransport(overrides) {
+  Object.assign(transport, overrides);
+}
+
+export function api(tool, args) {
+  return transport.call(tool, args);
+}
+
+export function showImage(img, kind, ctx, path, params) {
+  transport.showImage(img, kind, ctx, path, params);
+}
+
+export function imageProblem(img) {
+  return transport.imageProblem(img);
+}
+
+export function navigate(hash) {
+  transport.navigate(hash);
+}
+
+export function replaceRoute(hash) {
+  transport.replaceRoute(hash);
+}
+
+export function downloadsAllowed() {
+  return transport.downloads;
 }
 
 // Reads a JSON response, turning an error status into a thrown Error.

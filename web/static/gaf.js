@@ -5,7 +5,7 @@
 //
 // Route params: seq (index), frame, palette (VFS path; absent = resolver),
 // transparency (game|heuristic|none|0-255; absent = context default), zoom.
-import { api, el, showError, imageUrl, href, contextInfo, explainImageError } from './api.js';
+import { api, el, showError, imageUrl, href, contextInfo, showImage, imageProblem, navigate, downloadsAllowed } from './api.js';
 
 const ZOOMS = [1, 2, 3, 4, 6, 8];
 const TRANSPARENCY = [['game', 'Game rule'], ['heuristic', 'Corner guess'], ['none', 'None']];
@@ -141,7 +141,7 @@ function watchedImage(attrs, slot) {
     // One box is enough: the player and the frame usually fail alike.
     if (!img.getAttribute('src') || slot.childElementCount) return;
     const src = img.src;
-    const why = await explainImageError(src);
+    const why = await imageProblem(img);
     if (img.src === src) showError(slot, new Error(`${attrs.alt}: ${why}`));
   });
   return img;
@@ -163,7 +163,7 @@ export async function showGaf(container, ctx, path, params) {
   }
 
   let state = readState(params, list.sequences);
-  const go = (changes) => { location.hash = href(ctx, path, stateParams({ ...state, ...changes })); };
+  const go = (changes) => navigate(href(ctx, path, stateParams({ ...state, ...changes })));
 
   const seqSel = sequenceSelect(list.sequences);
   const palSel = paletteSelect(cands);
@@ -197,7 +197,8 @@ export async function showGaf(container, ctx, path, params) {
     el('div', { class: 'stage' },
       el('figure', null, el('div', { class: 'checker frame-box' }, player), playerCaption),
       el('figure', null, el('div', { class: 'checker frame-box' }, frameImg), frameCaption)),
-    el('nav', { class: 'downloads', 'aria-label': 'Downloads' }, el('span', { text: 'Download: ' }), Object.values(dl)),
+    // A view inside an MCP host may not download (its sandbox has no allow-downloads).
+    downloadsAllowed() ? el('nav', { class: 'downloads', 'aria-label': 'Downloads' }, el('span', { text: 'Download: ' }), Object.values(dl)) : '',
     el('h2', { text: 'Sequences' }), seqTableBox,
     el('h2', { id: 'frames-heading', text: 'Frames' }), seqNotes, framesBox);
 
@@ -224,8 +225,8 @@ export async function showGaf(container, ctx, path, params) {
     imgErrors.replaceChildren();
 
     const base = `${path.split('/').pop().replace(/\.[^.]*$/, '')}-${s.name}`;
-    player.src = imageUrl('apng', ctx, path, imageParams(state));
-    frameImg.src = imageUrl('png', ctx, path, imageParams(state, { frame: state.frame }));
+    showImage(player, 'apng', ctx, path, imageParams(state));
+    showImage(frameImg, 'png', ctx, path, imageParams(state, { frame: state.frame }));
     playerCaption.textContent = `${s.name}: ${s.frames} frames, ${s.duration_ticks} ticks (${s.duration_sec.toFixed(3)} s), ${s.loops ? 'loops' : 'plays once'}`;
     frameCaption.textContent = `Frame ${state.frame} of ${s.frames}`;
     setDownload(dl.png, imageUrl('png', ctx, path, imageParams(state, { frame: state.frame })), `${base}-${state.frame}.png`);
@@ -261,8 +262,13 @@ export async function showGaf(container, ctx, path, params) {
     for (const row of framesBox.querySelectorAll('#frame-table tbody tr')) {
       const i = Number(row.dataset.index);
       const thumb = row.querySelector('img.thumb');
-      const src = imageUrl('png', ctx, path, imageParams(state, { frame: i, scale: 1 }));
-      if (thumb.getAttribute('src') !== src) thumb.src = src;
+      // Asked again only when its picture changes: the URL names the picture.
+      const params = imageParams(state, { frame: i, scale: 1 });
+      const want = imageUrl('png', ctx, path, params);
+      if (thumb.dataset.picture !== want) {
+        thumb.dataset.picture = want;
+        showImage(thumb, 'png', ctx, path, params);
+      }
       const picked = i === state.frame;
       row.classList.toggle('selected', picked);
       row.querySelector('button').setAttribute('aria-pressed', String(picked));

@@ -3,11 +3,12 @@
 // app.js calls showMap / showFxt / showFont with an emptied <main>, the context name, the VFS
 // path and the hash route's URLSearchParams. All data from the server goes into the page as
 // textContent (through el()), never as HTML.
-import { api, imageUrl, el, showError } from './api.js';
+import { api, imageUrl, el, showError, showImage, imageProblem, replaceRoute } from './api.js';
 
-// The views' own stylesheet: loaded from here so the shell's index.html need not know it.
+// The views' own stylesheet: loaded from here so the shell's index.html need not know it
+// (an MCP Apps view has it inline, marked data-gta-css).
 function ensureStylesheet() {
-  if (document.querySelector('link[href$="gta.css"]')) return;
+  if (document.querySelector('link[href$="gta.css"], [data-gta-css]')) return;
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.href = '/static/gta.css';
@@ -29,7 +30,7 @@ function text(tag, value, attrs = {}) {
 function replaceRouteParams(ctx, path, params) {
   const route = '#/' + [ctx, ...path.split('/')].map(encodeURIComponent).join('/');
   const query = params.toString();
-  history.replaceState(history.state, '', route + (query ? '?' + query : ''));
+  replaceRoute(route + (query ? '?' + query : ''));
 }
 
 function debounce(fn, ms) {
@@ -87,18 +88,6 @@ function warningsList(warnings) {
   const ul = el('ul', { class: 'gta-warnings' });
   for (const w of warnings) ul.append(text('li', typeof w === 'string' ? w : JSON.stringify(w)));
   return el('section', { class: 'gta-panel' }, text('h2', 'Warnings'), ul);
-}
-
-// An <img> that failed says nothing; the same URL fetched gives the server's {"error"}.
-async function imageError(url) {
-  try {
-    const res = await fetch(url);
-    if (res.ok) return 'the picture could not be decoded';
-    const body = await res.json().catch(() => null);
-    return body && body.error ? body.error : `HTTP ${res.status}`;
-  } catch (err) {
-    return err.message;
-  }
 }
 
 function appendAll(parent, ...nodes) {
@@ -182,7 +171,7 @@ function loadMapImage(state, ui) {
   ui.status.hidden = false;
   // The whole 256 x 256 grid (x=0 asks for it; the tool's default is the occupied area): the
   // page maps a click to a cell by pixels per cell from the top-left corner.
-  ui.image.src = imageUrl('render', state.ctx, state.path, { export: 'map', x: '0', y: '0', scale: String(state.ppc) });
+  showImage(ui.image, 'render', state.ctx, state.path, { export: 'map', x: '0', y: '0', scale: String(state.ppc) });
 }
 
 function wireMapUi(state, ui) {
@@ -192,7 +181,7 @@ function wireMapUi(state, ui) {
   });
   ui.image.addEventListener('error', async () => {
     const src = ui.image.src;
-    const why = await imageError(src);
+    const why = await imageProblem(ui.image); // an <img> that failed says nothing itself
     if (ui.image.src !== src) return; // another scale was picked meanwhile
     ui.status.hidden = false;
     ui.status.textContent = `The map could not be drawn: ${why}`;
