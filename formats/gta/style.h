@@ -46,9 +46,10 @@
 //   index      CLUT (an odd size is an error). Tile n uses index[4n + r]:
 //              r = direction for sides (see SidePaletteSlot), remap 0..3
 //              for lids, remap (0 unless said) for aux tiles. Sprite, car
-//              remap and font palettes follow; they are not resolved here.
+//              remap and font palettes follow (sprite_draw.h).
 //   Object info, cars, sprite info, sprite graphics, sprite numbers:
-//              undocumented by the spec; kept as raw bytes, reported by size.
+//              kept as raw bytes here; style_sprites.h and style_cars.h read
+//              them.
 //
 //   File size  exactly 64 + padded tiles + anim + padded CLUTs + the six
 //              remaining sizes. A file shorter than a section is an error
@@ -140,7 +141,8 @@ struct Style {
 
   std::vector<uint16_t> palette_index;
 
-  // Undocumented by the spec: raw bytes, reported by size only.
+  // Raw bytes, read by ReadStyleSprites (style_sprites.h) and ReadStyleCars
+  // (style_cars.h).
   std::vector<uint8_t> object_info;
   std::vector<uint8_t> cars;
   std::vector<uint8_t> sprite_info;

@@ -43,7 +43,7 @@ struct CarHls {
 };
 
 struct CarDoor {
-  int16_t rpy = 0;     // y first (see docs/formats/gta1.md, "Doors")
+  int16_t rpy = 0;     // y first (docs/formats/gta1.md, "Car info")
   int16_t rpx = 0;     // relative to the car's centre, pixels
   int16_t object = 0;  // as stored; unused by the engine
   int16_t delta = 0;   // the sprite delta that draws this door open

@@ -1,6 +1,6 @@
 // The sprites of a G24 style: the sprite numbers and sprite info sections, and
 // where each sprite's pixels and deltas lie in the sprite graphics. Layout and
-// sources: docs/formats/gta1.md, "Sprites".
+// sources: docs/formats/gta1.md, "Sprite numbers" to "Deltas".
 //
 //   Sprite numbers  42 bytes: 21 u16 counts, one a kind, in SpriteKind order.
 //                   A count is how many sprites the kind has (not a first
