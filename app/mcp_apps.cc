@@ -43,7 +43,9 @@ json ResourceUiMeta() { return {{"ui", {{"prefersBorder", true}}}}; }
 json ToolViewMeta(const std::string& name) {
   for (const View& view : Views()) {
     for (const char* tool : view.tools) {
-      if (name == tool) return {{"ui", {{"resourceUri", view.uri}}}, {"ui/resourceUri", view.uri}};
+      // Only the stable key: the flat "ui/resourceUri" of the drafts is
+      // deprecated, and tools/list is paid for in every conversation.
+      if (name == tool) return {{"ui", {{"resourceUri", view.uri}}}};
     }
   }
   return nullptr;

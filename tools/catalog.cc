@@ -29,6 +29,9 @@
 #include "tools/player_describe_tool.h"
 #include "tools/style_describe_tool.h"
 #include "tools/style_tiles_tool.h"
+#include "tools/sprite_export_tool.h"
+#include "tools/sprite_list_tool.h"
+#include "tools/sprite_sheet_tool.h"
 #include "tools/script_describe_tool.h"
 #include "tools/script_listing_tool.h"
 #include "tools/tdf_parse_tool.h"
@@ -146,7 +149,8 @@ std::vector<Tool> AllTools() {
           GafCheckTool(),      PaletteCandidatesTool(), HpiListTool(),
           HpiExtractTool(),
           MapDescribeTool(),   MapRenderTool(),       StyleDescribeTool(),
-          StyleTilesTool(),    FxtDecodeTool(),       FontRenderTool(),
+          StyleTilesTool(),    SpriteListTool(),      SpriteExportTool(),
+          SpriteSheetTool(),   FxtDecodeTool(),       FontRenderTool(),
           PictureExportTool(), PlayerDescribeTool(),  PaletteDescribeTool(),
           TdfParseTool(),      UnitListTool(),        UnitDescribeTool(),
           UnitCompareTool(),   WeaponListTool(),      WeaponDescribeTool(),

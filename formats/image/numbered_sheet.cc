@@ -66,13 +66,15 @@ absl::StatusOr<NumberedSheetLayout> CheckedLayout(size_t frames, int width, int 
   return NumberedLayout(frames, width, height, scale);
 }
 
-// Calls plot(x, y) for every pixel of frame `i`'s number, clipped to its strip.
+// Calls plot(x, y) for every pixel of frame `i`'s number (i + first), clipped
+// to its strip.
 template <class Plot>
-void NumberCell(const NumberedSheetLayout& l, size_t i, Plot plot) {
+void NumberCell(const NumberedSheetLayout& l, size_t i, int first, Plot plot) {
   const int x0 = l.CellX(i), y0 = l.CellY(i) + l.cell_height;
-  const int text = NumberWidth(int(i), l.digit_scale);
+  const int number = int(i) + first;
+  const int text = NumberWidth(number, l.digit_scale);
   const int left = x0 + std::max(0, (l.cell_width - text) / 2);
-  DrawNumber(int(i), left, y0 + l.digit_scale, l.digit_scale, [&](int x, int y) {
+  DrawNumber(number, left, y0 + l.digit_scale, l.digit_scale, [&](int x, int y) {
     if (x < x0 + l.cell_width && y < y0 + l.strip_height) plot(x, y);
   });
 }
@@ -109,13 +111,13 @@ absl::StatusOr<IndexedPicture> MakeNumberedSheet(const IndexedAnimation& animati
     for (int y = 0; y < l->strip_height; ++y) {
       for (int x = 0; x < l->cell_width; ++x) put(x0 + x, y0 + l->cell_height + y, paper);
     }
-    NumberCell(*l, f, [&](int x, int y) { put(x, y, ink); });
+    NumberCell(*l, f, 0, [&](int x, int y) { put(x, y, ink); });
   }
   return sheet;
 }
 
 absl::StatusOr<RgbaPicture> MakeNumberedSheet(const RgbaAnimation& animation, int scale,
-                                              uint64_t max_pixels) {
+                                              uint64_t max_pixels, int first_number) {
   absl::StatusOr<NumberedSheetLayout> l = CheckedLayout(
       animation.frames.size(), animation.width, animation.height, scale, max_pixels);
   if (!l.ok()) return l.status();
@@ -141,7 +143,7 @@ absl::StatusOr<RgbaPicture> MakeNumberedSheet(const RgbaAnimation& animation, in
     for (int y = 0; y < l->strip_height; ++y) {
       for (int x = 0; x < l->cell_width; ++x) put(x0 + x, y0 + l->cell_height + y, 0);
     }
-    NumberCell(*l, f, [&](int x, int y) { put(x, y, 255); });
+    NumberCell(*l, f, first_number, [&](int x, int y) { put(x, y, 255); });
   }
   return sheet;
 }

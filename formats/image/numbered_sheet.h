@@ -50,8 +50,9 @@ int NumberedSheetScale(size_t frames, int frame_width, int frame_height, int max
 absl::StatusOr<IndexedPicture> MakeNumberedSheet(const IndexedAnimation& animation, int scale,
                                                  uint8_t ink, uint8_t paper,
                                                  uint64_t max_pixels);
-// Strips black, digits white, gutters transparent black.
+// Strips black, digits white, gutters transparent black. The cells are
+// numbered from `first_number` (a sheet of sprites 40.. of a kind).
 absl::StatusOr<RgbaPicture> MakeNumberedSheet(const RgbaAnimation& animation, int scale,
-                                              uint64_t max_pixels);
+                                              uint64_t max_pixels, int first_number = 0);
 
 }  // namespace kbot::image

@@ -87,5 +87,30 @@ TEST(NumberedSheet, RefusesAScaleOutsideItsRangeAndAHugeSheet) {
   EXPECT_EQ(sheet->height, 2 + 7);
 }
 
+// A sheet numbered from 7 shows, under its one cell, what a sheet of eight
+// frames shows under its last (the sprite sheets of a kind from a first).
+TEST(NumberedSheet, NumbersStartWhereAsked) {
+  RgbaAnimation eight, one;
+  eight.width = one.width = 32;
+  eight.height = one.height = 8;
+  for (int i = 0; i < 8; ++i) eight.frames.push_back(RgbaPicture(32, 8)), eight.ticks.push_back(1);
+  one.frames.push_back(RgbaPicture(32, 8)), one.ticks.push_back(1);
+  absl::StatusOr<RgbaPicture> a = MakeNumberedSheet(eight, 1, 1 << 20);
+  absl::StatusOr<RgbaPicture> b = MakeNumberedSheet(one, 1, 1 << 20, 7);
+  absl::StatusOr<RgbaPicture> zero = MakeNumberedSheet(one, 1, 1 << 20);
+  ASSERT_TRUE(a.ok() && b.ok() && zero.ok());
+  const NumberedSheetLayout la = NumberedLayout(8, 32, 8, 1);
+  int differing = 0;
+  for (int y = 0; y < la.strip_height; ++y) {
+    for (int x = 0; x < 32; ++x) {
+      const size_t at_a = 4 * (size_t(la.CellY(7) + 8 + y) * a->width + la.CellX(7) + x);
+      const size_t at_b = 4 * (size_t(8 + y) * b->width + x);
+      for (int c = 0; c < 4; ++c) EXPECT_EQ(a->rgba[at_a + c], b->rgba[at_b + c]);
+      differing += b->rgba[at_b] != zero->rgba[at_b];
+    }
+  }
+  EXPECT_GT(differing, 0);  // "7" is not "0"
+}
+
 }  // namespace
 }  // namespace kbot::image

@@ -101,7 +101,7 @@ TEST(Apps, ToolsNameTheirViewUnderBothKeys) {
                                                     {"map_render", app::kMapViewerUri}};
   for (const auto& [name, uri] : views) {
     ASSERT_TRUE(meta.count(name)) << name;
-    EXPECT_EQ(meta[name], json({{"ui", {{"resourceUri", uri}}}, {"ui/resourceUri", uri}})) << name;
+    EXPECT_EQ(meta[name], json({{"ui", {{"resourceUri", uri}}}})) << name;
   }
   EXPECT_TRUE(meta.at("gaf_info").is_null());  // no view: no _meta
   EXPECT_TRUE(meta.at("map_describe").is_null());
