@@ -239,6 +239,35 @@ std::vector<Seed> TdfSeeds() {
   };
 }
 
+// GTA1 MISSION.INI text, typed (no game data): identify has no kind for it,
+// so these go to the gta_mission target by name. Two sections with objects
+// of every value count, flags, pixel coordinates, comments, CRLF, a '.' typo,
+// "-1[" and a Ctrl-Z; and the odd cases: junk, open comments, a '[' inside
+// one, huge numbers, a missing -1.
+std::vector<Seed> MissionSeeds() {
+  const auto seed = [](const char* name, std::string text) {
+    return Seed{name, std::vector<uint8_t>(text.begin(), text.end())};
+  };
+  return {
+      seed("two_sections.ini",
+           "{ typed seed }\n[3] \nHarbour Run, 22, nyc.cmp, 1,\n100 1 0 1 1 0\n"
+           "0 1 (10,20,4) PARKED 5 256\n1 1 (11,20,4) PLAYER 0 512\n"
+           "2 2 (12,21,4) POWERUP 2 99 {prize}\n3 (3200,4160,256) TARGET 0 0\n"
+           "4 1(12,22,4) TRIGGER 20 1\r\n5 (9,9.3) DOOR 1 11 7\r\n{ two\n lines }\n"
+           "6 (14,15,3) MODEL_BARRIER 2 4 1 7\n7 (15,15,3) SPECIFIC_DOOR 0 8 7 0 5\n"
+           "8 1 (1000,2000,256) PED 8 0 0 5 3\n9 (16,16,4) WIDGET 4 4\n-1\n"
+           "0 DONOWT 0 0 0 0 0\n20\tSURVIVE 0 0 0 50 0\n21 IS_PED_IN_CAR 1 21 0 -1 0\n"
+           "23 FROBNICATE 1 2 3 4 5\n24 MISSION_END 0 -1 -1 0 00\n-1[7]\r\n"
+           "Second, 22, sanb.cmp, 0,\r\n150 0 1 1 0 0\r\n0 (0,0,0) COUNTER 3 0\r\n"
+           "1 (0,0,0) GTA_DEMAND 0 18 -1 2\r\n-1\r\n5 INCCOUNT 0 0 -1 0 0\r\n\x1a"),
+      seed("odd.ini",
+           "[1]\n100 1 1 1 1 0\n0 (1,2,3) PARKED 1 2 { see [old] }\n"
+           "[2] Inline, 22, miami.cmp, 3\n0 12 (1,2) PARKED 1\njunk\n"
+           "99999999999 (1,2,3) PED 3 0 1 2\n-1 0 DONOWT 0 0 0 0 0 9\n1 goto 0 0\n"
+           "[[5]\nE, 22, e.cmp, 0,\n{ never closed\n-1\n[0]\n[2001]\n"),
+  };
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -265,6 +294,13 @@ int main(int argc, char** argv) {
       return 1;
     }
     ++counts["tdf"];
+  }
+  for (const Seed& s : MissionSeeds()) {
+    if (!Write(root / "gta_mission" / s.name, s.bytes)) {
+      std::fprintf(stderr, "kbot_fuzz_corpus: cannot write %s\n", (root / "gta_mission").c_str());
+      return 1;
+    }
+    ++counts["gta_mission"];
   }
   for (const auto& [target, n] : counts) std::printf("%s: %d seed(s)\n", target.c_str(), n);
   return 0;
