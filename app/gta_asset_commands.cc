@@ -10,6 +10,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "app/cli_support.h"
+#include "app/drawing_output.h"
 #include "app/file_command.h"
 #include "app/table.h"
 #include "app/workspace_support.h"
@@ -27,27 +28,6 @@ namespace {
 
 using tools::json;
 namespace fs = std::filesystem;
-
-int WritePng(const std::string& command, const std::string& target,
-             const tools::EncodedPicture& image, const json& summary, bool as_json) {
-  if (absl::Status s = contexts::WriteFileAtomically(target, image.png); !s.ok()) {
-    return Fail(command, s);
-  }
-  if (as_json) {
-    PrintJson(summary);
-  } else {
-    std::cout << "wrote " << target << ": " << summary["width"] << " x " << summary["height"]
-              << ", " << image.png.size() << " bytes\n";
-  }
-  return kExitOk;
-}
-
-// On stderr: stdout may be the JSON.
-void PrintWarnings(const json& out) {
-  auto warnings = out.find("warnings");
-  if (warnings == out.end()) return;
-  for (const json& w : *warnings) std::cerr << "warning: " << w.get<std::string>() << "\n";
-}
 
 // gta style's text of style_describe's JSON.
 int PrintStyle(const json& s) {
@@ -87,19 +67,6 @@ int RunStyle(const FileTargetOptions& o) {
                           return Report("gta style", tools::DescribeStyle(opened.asset), o.json,
                                         PrintStyle);
                         });
-}
-
-// A drawing command's PNG written to --target, with its summary: warnings
-// (and what `note` prints of it) on stderr, the JSON with --json.
-template <class Summary>
-int WriteDrawing(const std::string& command, const FileTargetOptions& o,
-                 const absl::StatusOr<tools::PictureOutcome<Summary>>& drawn,
-                 void (*note)(const json&) = nullptr) {
-  if (!drawn.ok()) return Fail(command, drawn.status());
-  const json summary = Summary::Fields().ToJson(drawn->summary);
-  PrintWarnings(summary);
-  if (note != nullptr) note(summary);
-  return WritePng(command, o.target, drawn->image, summary, o.json);
 }
 
 int RunTiles(const FileTargetOptions& o) {
@@ -242,19 +209,6 @@ int RunPlayer(const FileTargetOptions& o) {
                                           return kExitOk;
                                         });
                         });
-}
-
-// `name`: FILE (described by `file`), --context, --target when `target`,
-// the tool's own parameters, --json; running `run`.
-CLI::App* AddToolCommand(CLI::App* gta, int& exit_code, const char* name, const char* summary,
-                         const char* file, const std::vector<tools::Param>& params,
-                         const char* tool, bool target, int (*run)(const FileTargetOptions&)) {
-  auto o = std::make_shared<FileTargetOptions>();
-  CLI::App* c = gta->add_subcommand(name, summary);
-  if (target) c->add_option("--target", o->target, "PNG to write")->required();
-  AddFileCommandOptions(*c, *o, "FILE", file, params, absl::StrCat("Print the ", tool, " JSON"));
-  c->callback([o, run, &exit_code] { exit_code = run(*o); });
-  return c;
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include "app/cli_support.h"
 #include "app/file_command.h"
 #include "app/gta_asset_commands.h"
+#include "app/gta_sprite_commands.h"
 #include "app/table.h"
 #include "app/workspace_support.h"
 #include "contexts/file_io.h"
@@ -297,6 +298,7 @@ void AddGtaCommands(CLI::App& app, int& exit_code) {
   CLI::App* gta = app.add_subcommand("gta", "GTA1 data (maps, styles, texts, fonts, pictures)");
   gta->require_subcommand(1);
   AddGtaAssetCommands(gta, exit_code);
+  AddGtaSpriteCommands(gta, exit_code);
 
   auto map = std::make_shared<FileCommandOptions>();
   CLI::App* m = gta->add_subcommand("map", "Describe a city map (.CMP), and one cell with --x --y");
@@ -309,6 +311,10 @@ void AddGtaCommands(CLI::App& app, int& exit_code) {
   r->add_option("--target", render->target, "PNG to write")->required();
   AddFileCommandOptions(*r, *render, "FILE", "City map (e.g. NYC.CMP)",
                         tools::MapRenderTable().Params(), "Print the map_render JSON");
+  // --objects: the same as --overlays objects, as the docs spell it.
+  r->add_flag_callback(
+      "--objects", [render] { (*render->arguments)["overlays"].push_back("objects"); },
+      "Draw the map's parked cars and objects with their sprites (--overlays objects)");
   r->callback([render, &exit_code] { exit_code = RunRender(*render); });
 
   auto fxt = std::make_shared<FxtOptions>();

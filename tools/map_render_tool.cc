@@ -117,8 +117,8 @@ const RequestTable<MapRenderRequest>& MapRenderTable() {
              IntegerParam(1, gta::kMaxPixelsPerCell, "Px a cell: GTA1 1-64 (8); TA 2-16 (16)"))
         .Add("overlays", &R::overlays,
              {{"type", "array"},
-              {"items", {{"enum", {"starts", "features", "water", "height", "void"}}}},
-              {"description", "TA: drawn over"}})
+              {"items", {{"enum", {"objects", "starts", "features", "water", "height", "void"}}}},
+              {"description", "GTA1 objects; TA the rest"}})
         .Add("schema", &R::schema, {{"type", "integer"}, {"minimum", 0}, {"description", "TA: OTA schema"}})
         .AddOutput("target", &R::target, TargetProperty());
     return t;
@@ -142,6 +142,7 @@ const ResultTable<MapRenderSummary>& MapRenderSummary::Fields() {
       .Add("pixels_per_cell", &S::pixels_per_cell, CountSchema())
       .Add("width", &S::width, CountSchema())
       .Add("height", &S::height, CountSchema())
+      .AddWhenSet("objects", &S::objects, {{"type", "object"}})
       .Add("bytes", &S::bytes, CountSchema(), false)
       .Add("warnings", &S::warnings, StringArraySchema());
   return table;
@@ -174,11 +175,23 @@ absl::StatusOr<MapRenderOutcome> RenderMap(const contexts::Context& context, con
   gta::MapRenderOptions options;
   s.region = ChooseRegion(request, occupied, options.rect, s.warnings);
   options.pixels_per_cell = request.GtaScale();
-  const uint64_t rows = uint64_t(request.Height()) * uint64_t(request.GtaScale());
-  StageProgress drawing(progress, 0, 2 * rows), encoding(progress, rows, 2 * rows);
+  // Rows drawn, objects drawn over them, rows encoded.
+  const uint64_t rows = uint64_t(options.rect.h) * uint64_t(request.GtaScale());
+  const uint64_t objects =
+      request.Overlay("objects") ? MapObjectsNear(*map, options.rect) : 0;
+  const uint64_t total = 2 * rows + objects;
+  StageProgress drawing(progress, 0, total), overlay(progress, rows, total),
+      encoding(progress, rows + objects, total);
   options.progress = &drawing;
   absl::StatusOr<gta::MapRender> render = gta::RenderMap(*map, *style, options);
   if (!render.ok()) return render.status();
+  if (request.Overlay("objects")) {
+    absl::StatusOr<OverlayCount> drawn =
+        DrawMapObjects(*map, *style, options.rect, request.GtaScale(), render->picture, overlay,
+                       render->warnings);
+    if (!drawn.ok()) return drawn.status();
+    s.objects = *drawn;
+  }
   image::PngOptions png_options;
   png_options.progress = &encoding;
   absl::StatusOr<image::EncodedImage> png = image::EncodeRgbaPng(render->picture, png_options);
@@ -221,8 +234,11 @@ absl::Status CheckGtaRequest(const MapRenderRequest& r) {
     return absl::InvalidArgumentError(
         absl::StrCat("a GTA1 map is drawn by cells: unit '", *r.unit, "' is for TA maps"));
   }
-  if (!r.overlays.empty()) {
-    return absl::InvalidArgumentError("overlays are for TA maps; a GTA1 map has none");
+  for (const std::string& overlay : r.overlays) {
+    if (overlay != "objects") {
+      return absl::InvalidArgumentError(
+          absl::StrCat("overlay '", overlay, "' is for TA maps; a GTA1 map has 'objects'"));
+    }
   }
   // In 64 bits: the schema does not bound x, y, w, h (a TA map's go further).
   const int64_t left = r.Left(), top = r.Top();
@@ -276,8 +292,9 @@ ToolResult RunMapRender(const contexts::Context& context, const MapRenderRequest
       limits,
       [&] {
         // Only what a GTA1 render reads.
-        return PictureLink{PictureUri(context, kMapExport, MapRenderTable(), resolved,
-                                      {"unit", "overlays", "schema"}),
+        std::vector<std::string> skip = {"unit", "schema"};
+        if (resolved.overlays.empty()) skip.push_back("overlays");
+        return PictureLink{PictureUri(context, kMapExport, MapRenderTable(), resolved, skip),
                            absl::StrCat(resolved.path, " (map render)"), "render"};
       },
       [&] { return CellPreview(*rendered, limits); });

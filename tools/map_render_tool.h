@@ -14,6 +14,7 @@
 #include "absl/strings/string_view.h"
 #include "contexts/workspace.h"
 #include "formats/image/picture.h"
+#include "tools/map_objects_overlay.h"
 #include "tools/params.h"
 #include "tools/result_fields.h"
 #include "tools/tool.h"
@@ -38,8 +39,9 @@ struct MapRenderRequest : AssetRequest {
   // Pixels a cell. GTA1: 1-64, default 8 (the whole map 2048 x 2048; 64 the
   // tiles' own size). TA: 2-16, default 16 (the map's own pixels; 8 is 1/2).
   std::optional<int> scale;
-  // TA: what to draw over the terrain: "starts", "features", "water",
-  // "height", "void" (formats/tnt/render.h).
+  // What to draw over the map. GTA1: "objects", the map's parked cars and
+  // street objects with their sprites (tools/map_objects_overlay.h). TA:
+  // "starts", "features", "water", "height", "void" (formats/tnt/render.h).
   std::vector<std::string> overlays;
   // TA: the OTA schema whose start positions "starts" draws.
   int schema = 0;
@@ -76,6 +78,7 @@ struct MapRenderSummary {
   std::string region;
   std::optional<MapCells> occupied;  // the occupied area; null when none is
   int width = 0, height = 0;  // the picture's
+  std::optional<OverlayCount> objects;  // with the "objects" overlay
   size_t bytes = 0;           // the PNG's
   std::vector<std::string> warnings;
   static const ResultTable<MapRenderSummary>& Fields();
@@ -87,8 +90,8 @@ struct MapRenderOutcome {
   image::RgbaPicture picture;  // what png holds, for the preview
 };
 
-// GTA1's checks of the shared request: cells only, no overlays, inside the
-// 256 x 256 map. The caller's mistakes (a usage error for `kbot gta render`).
+// GTA1's checks of the shared request: cells only, no overlay but
+// "objects", inside the 256 x 256 map. The caller's mistakes (a usage error for `kbot gta render`).
 absl::Status CheckGtaRequest(const MapRenderRequest& request);
 
 // `request` drawn in `context` (the map and its style read from it); an

@@ -75,8 +75,8 @@ absl::StatusOr<SpriteExportOutcome> ExportSprite(const Asset& asset,
   s.path = asset.path;
   s.kind = request.kind;
   s.number = request.number;
-  s.width = (*sprite)->width;
-  s.height = (*sprite)->height;
+  s.width = scaled->width;
+  s.height = scaled->height;
   s.remap = request.remap;
   if (const gta::CarInfo* car = CarOfSprite(*set, **sprite)) s.model = car->model;
   s.clut = drawn->clut;

@@ -37,7 +37,7 @@ int FitSpriteScale(int width, int height);
 struct SpriteExportSummary {
   std::string path, kind;
   int number = 0;                   // within the kind
-  int width = 0, height = 0;        // the sprite's own
+  int width = 0, height = 0;        // the picture's: the sprite's own times scale
   std::optional<int> remap;
   std::optional<int> model;         // the car record's, for a vehicle
   int clut = 0;                     // the CLUT it was drawn with

@@ -143,6 +143,10 @@ absl::StatusOr<TaMapRenderOutcome> RenderTaMap(const contexts::Context& context,
                                                const MapRenderRequest& request,
                                                Progress& progress, std::optional<int> scale) {
   if (request.style) return absl::InvalidArgumentError("style is for GTA1 maps");
+  if (request.Overlay("objects")) {
+    return absl::InvalidArgumentError(
+        "overlay 'objects' is for GTA1 maps; a TA map has starts, features, water, height, void");
+  }
   absl::StatusOr<OpenedTaMap> map = OpenTaMap(context, request.path);
   if (!map.ok()) return map.status();
   TaMapRenderOutcome out;

@@ -276,7 +276,7 @@ TEST(MapRender, ErrorsNameWhatIsMissing) {
   const tools::ToolResult overlays =
       Call({{"path", "GTADATA/DEMO.CMP"}, {"overlays", {"starts"}}});
   ASSERT_TRUE(overlays.error);
-  EXPECT_EQ(*overlays.error, "overlays are for TA maps; a GTA1 map has none");
+  EXPECT_EQ(*overlays.error, "overlay 'starts' is for TA maps; a GTA1 map has 'objects'");
   const tools::ToolResult style = Call({{"path", "GTADATA/DEMO.CMP"}, {"style", "nope.g24"}});
   ASSERT_TRUE(style.error);
   EXPECT_NE(style.error->find("nope.g24"), std::string::npos) << *style.error;

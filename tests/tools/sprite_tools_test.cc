@@ -135,7 +135,7 @@ TEST(SpriteExport, OwnPaletteEnlargedToFit) {
   ASSERT_TRUE(o.ok()) << o.status();
   // 2 x 3: 256 / 3 = 85, capped at 8.
   EXPECT_EQ(ResultJson(o->summary), json::parse(R"({"path": "GTADATA/STYLE009.G24",
-      "kind": "car", "number": 0, "width": 2, "height": 3, "model": 7, "clut": 1, "scale": 8,
+      "kind": "car", "number": 0, "width": 16, "height": 24, "model": 7, "clut": 1, "scale": 8,
       "warnings": [], "bytes": )" + std::to_string(o->image.png.size()) + "}"));
   const testing::DecodedPng png = Png(o->image);
   EXPECT_EQ(png.width, 16);
