@@ -2,6 +2,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "demo/demo_gta_mission.h"
 #include "demo/demo_gta_style.h"
 #include "formats/common/byte_writer.h"
 #include "formats/gta/fxt.h"
@@ -40,6 +41,15 @@ class CmpBuilder {
     field.resize(30, '\0');
     nav_.insert(nav_.end(), field.begin(), field.end());
   }
+  // An object position: world pixels (z down from the top), type, remap
+  // (128 + r for a car of model `type` in remap r), rotation (1024 a turn).
+  void AddObject(uint16_t x, uint16_t y, uint16_t z, uint8_t type, uint8_t remap,
+                 uint16_t rotation) {
+    for (uint16_t v : {x, y, z}) AppendU16(objects_, v);
+    objects_.push_back(type);
+    objects_.push_back(remap);
+    for (uint16_t v : {rotation, uint16_t(0), uint16_t(0)}) AppendU16(objects_, v);  // pitch, roll
+  }
 
   std::vector<uint8_t> Bytes(uint8_t style) const {
     std::vector<uint8_t> out;
@@ -47,12 +57,13 @@ class CmpBuilder {
     out.push_back(style);
     out.push_back(0);  // sample
     AppendU16(out, 0);
-    for (size_t size : {size_t(0), size_t(0), columns_.size(), blocks_.size(), nav_.size()}) {
+    for (size_t size : {size_t(0), objects_.size(), columns_.size(), blocks_.size(), nav_.size()}) {
       AppendU32(out, uint32_t(size));  // routes, objects, columns, blocks, nav
     }
     for (uint32_t offset : base_) AppendU32(out, offset);
     out.insert(out.end(), columns_.begin(), columns_.end());
     out.insert(out.end(), blocks_.begin(), blocks_.end());
+    out.insert(out.end(), objects_.begin(), objects_.end());
     out.insert(out.end(), locations_.begin(), locations_.end());
     out.insert(out.end(), nav_.begin(), nav_.end());
     return out;
@@ -60,9 +71,27 @@ class CmpBuilder {
 
  private:
   std::vector<uint32_t> base_;
-  std::vector<uint8_t> columns_, blocks_, nav_;
+  std::vector<uint8_t> columns_, blocks_, objects_, nav_;
   std::vector<uint8_t> locations_ = std::vector<uint8_t>(0x6c, 0);
 };
+
+// The town's parked cars and street furniture (demo_gta.h), at street level:
+// the lid of layer 4, z = 4 * 64. Cars keep to the right of the road.
+void AddDemoObjects(CmpBuilder& m) {
+  constexpr uint16_t kStreet = 4 * 64;
+  constexpr uint8_t kCar = 128;  // + the remap
+  constexpr uint16_t kSouth = 0, kEast = 256, kNorth = 512, kWest = 768;
+  constexpr uint8_t kCafeRacer = 1, kBus = 5;  // car models
+  constexpr uint8_t kPhoneBox = 0, kBin = 1, kTree = 2;  // object types
+  m.AddObject(224, 496, kStreet, kCafeRacer, kCar, kEast);     // road (3, 7), south lane
+  m.AddObject(496, 736, kStreet, kCafeRacer, kCar + 3, kNorth);  // road (7, 11), green
+  m.AddObject(672, 464, kStreet, kBus, kCar, kWest);           // road (10, 7), north lane
+  m.AddObject(528, 528, kStreet, kPhoneBox, 0, kSouth);        // the crossing's south-east corner
+  m.AddObject(360, 436, kStreet, kBin, 0, kSouth);             // pavement (5, 6) by the kerb
+  m.AddObject(600, 524, kStreet, kBin, 0, kSouth);             // pavement (9, 8)
+  m.AddObject(800, 160, kStreet, kTree, 0, kSouth);            // pavement (12, 2)
+  m.AddObject(672, 864, kStreet, kTree, 0, 300);               // by the harbour, (10, 13)
+}
 
 // A 16 x 16 town in the map's north-west corner: field ground at z = 5,
 // pavement at street level (z = 4), two roads crossing at (7, 7) with a
@@ -104,7 +133,12 @@ std::vector<uint8_t> DemoMap() {
   m.AddDistrict(0, 0, 16, 16, "Demo Town");
   m.AddDistrict(12, 12, 4, 4, "Harbour");
   m.AddDistrict(0, 0, 0, 0, "");  // a placeholder, as the game's files have
+  AddDemoObjects(m);
   return m.Bytes(1);
+}
+
+std::vector<uint8_t> Bytes(const std::string& text) {
+  return std::vector<uint8_t>(text.begin(), text.end());
 }
 
 }  // namespace
@@ -117,12 +151,14 @@ absl::StatusOr<std::vector<DemoAsset>> MakeDemoGtaAssets() {
       {"car1", "Caf\xc3\xa9 Racer"},
       {"fr01", "R\xc3\xa9pondez au t\xc3\xa9l\xc3\xa9phone, s'il vous pla\xc3\xaet."},
       {"city1", "Liberty City"},
+      {"car5", "City Bus"},  // last, so the others keep their record numbers
   });
   if (!fxt.ok()) return absl::InternalError(absl::StrCat("demo ENGLISH.FXT: ", fxt.status().message()));
   return std::vector<DemoAsset>{{"GTADATA/ENGLISH.FXT", *std::move(fxt)},
                                 {"GTADATA/DEMO.CMP", DemoMap()},
                                 {"GTADATA/STYLE001.G24", DemoStyle()},
-                                {"GTADATA/DEMO.FON", DemoFont()}};
+                                {"GTADATA/DEMO.FON", DemoFont()},
+                                {"GTADATA/MISSION.INI", Bytes(DemoMissionIni())}};
 }
 
 }  // namespace kbot::demo

@@ -1,4 +1,6 @@
 #include "demo/demo_gta_style.h"
+
+#include "demo/demo_gta_sprites.h"
 #include "formats/common/byte_writer.h"
 
 #include <algorithm>
@@ -12,7 +14,7 @@ namespace {
 constexpr int kSides = 2, kLids = 6, kAux = 4;
 constexpr int kTiles = kSides + kLids + kAux;  // 12: three 16 KB strips of page 0
 constexpr size_t kTileBlock = 3 * 0x4000;
-constexpr int kCluts = 8;
+constexpr int kTileCluts = 8;
 constexpr size_t kClutPage = 0x10000;
 
 // Colour ramps of 16 in the base palette, dark to light.
@@ -177,7 +179,9 @@ constexpr int kFontHeight = 8;
 
 }  // namespace
 
-std::vector<uint8_t> DemoStyle() {
+namespace {
+
+std::vector<uint8_t> TileBlock() {
   const std::array<Texels, kTiles> tiles = {
       Fill(Concrete), Fill(Brick),                                                  // sides
       Fill(Placeholder), Fill(Road), Fill(Pavement), Fill(Roof), Fill(Field), Fill(Water, 0),  // lids
@@ -193,33 +197,66 @@ std::vector<uint8_t> DemoStyle() {
       }
     }
   }
-  const std::vector<uint8_t> anims = {1, /*block*/ 5, /*lid*/ 1, /*speed*/ 8, 2, 0, 1};
+  return block;
+}
+
+// The tile CLUTs, then the sprite side's, on one 64 KB page.
+std::vector<uint8_t> Cluts(const DemoSpriteSide& sprites) {
   std::vector<uint8_t> cluts(kClutPage, 0);
-  for (int p = 0; p < kCluts; ++p) {
+  auto put = [&](int p, int e, Rgb c) {
+    const size_t at = size_t(p) * 4 + size_t(e) * 256;  // B, G, R, 0
+    cluts[at] = Clamp(c.b), cluts[at + 1] = Clamp(c.g), cluts[at + 2] = Clamp(c.r);
+  };
+  for (int p = 0; p < kTileCluts; ++p) {
+    for (int e = 0; e < 256; ++e) put(p, e, ClutColour(p, e));
+  }
+  for (size_t s = 0; s < sprites.cluts.size(); ++s) {
     for (int e = 0; e < 256; ++e) {
-      const Rgb c = ClutColour(p, e);
-      const size_t at = size_t(p) * 4 + size_t(e) * 256;  // B, G, R, 0
-      cluts[at] = Clamp(c.b), cluts[at + 1] = Clamp(c.g), cluts[at + 2] = Clamp(c.r);
+      const DemoRgb c = sprites.cluts[s][size_t(e)];
+      put(kTileCluts + int(s), e, {c.r, c.g, c.b});
     }
   }
+  return cluts;
+}
+
+// 4 entries a tile, then the sprite side's entries (their CLUTs follow the
+// tile CLUTs).
+std::vector<uint8_t> PaletteIndex(const DemoSpriteSide& sprites) {
   std::vector<uint8_t> index;
   for (int n = 0; n < kTiles; ++n) {
-    for (int r = 0; r < 4; ++r) {
-      const int clut = n < kSides ? r : 4 + r;
-      index.push_back(uint8_t(clut));
-      index.push_back(0);
-    }
+    for (int r = 0; r < 4; ++r) AppendU16(index, uint16_t(n < kSides ? r : 4 + r));
   }
+  for (uint16_t clut : sprites.palette_index) AppendU16(index, uint16_t(kTileCluts + clut));
+  return index;
+}
+
+}  // namespace
+
+std::vector<uint8_t> DemoStyle() {
+  const DemoSpriteSide sprites = MakeDemoSpriteSide();
+  const std::vector<uint8_t> block = TileBlock();
+  const std::vector<uint8_t> anims = {1, /*block*/ 5, /*lid*/ 1, /*speed*/ 8, 2, 0, 1};
+  const std::vector<uint8_t> cluts = Cluts(sprites);
+  const std::vector<uint8_t> index = PaletteIndex(sprites);
+  const int cluts_used = kTileCluts + int(sprites.cluts.size());
   std::vector<uint8_t> out;
-  for (uint32_t v : {336u, uint32_t(kSides * 4096), uint32_t(kLids * 4096), uint32_t(kAux * 4096),
-                     uint32_t(anims.size()), uint32_t(kCluts * 1024), uint32_t(kCluts * 1024), 0u,
-                     0u, 0u, uint32_t(index.size()), 0u, 0u, 0u, 0u, 0u}) {
+  // The four "<kind> CLUT size" fields count palette-index entries (1024
+  // bytes each), which is how the readers find the sprite and remap entries:
+  // the tile entries (4 a tile), the sprite palettes, the remaps, no fonts.
+  for (uint32_t v :
+       {336u, uint32_t(kSides * 4096), uint32_t(kLids * 4096), uint32_t(kAux * 4096),
+        uint32_t(anims.size()), uint32_t(cluts_used * 1024), uint32_t(4 * kTiles * 1024),
+        uint32_t(sprites.sprite_palettes * 1024), uint32_t(sprites.remap_palettes * 1024), 0u,
+        uint32_t(index.size()), uint32_t(sprites.object_info.size()),
+        uint32_t(sprites.cars.size()), uint32_t(sprites.sprite_info.size()),
+        uint32_t(sprites.sprite_graphics.size()), uint32_t(sprites.sprite_numbers.size())}) {
     AppendU32(out, v);
   }
-  out.insert(out.end(), block.begin(), block.end());
-  out.insert(out.end(), anims.begin(), anims.end());
-  out.insert(out.end(), cluts.begin(), cluts.end());
-  out.insert(out.end(), index.begin(), index.end());
+  for (const std::vector<uint8_t>* section :
+       {&block, &anims, &cluts, &index, &sprites.object_info, &sprites.cars, &sprites.sprite_info,
+        &sprites.sprite_graphics, &sprites.sprite_numbers}) {
+    out.insert(out.end(), section->begin(), section->end());
+  }
   return out;
 }
 

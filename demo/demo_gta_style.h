@@ -12,9 +12,19 @@ namespace kbot::demo {
 // 6 lid tiles (0 unused placeholder, 1 road with a dashed centre line along
 // v, 2 pavement slabs, 3 red-brown roof, 4 grass field, 5 water), 4 aux
 // tiles (0 and 1 water wave frames, 2 a manhole, 3 an arrow), one animation
-// (lid 5, speed 8, aux 0 then 1), 8 CLUTs on one 64 KB page (0-3 side shades
-// for the directions top, bottom, left, right; 4-7 lid/aux remaps: day,
-// dusk, night blue, sunset red) and a palette index of 4 entries per tile.
+// (lid 5, speed 8, aux 0 then 1), and the sprite side of demo_gta_sprites.h:
+// 8 sprites (an arrow, a bus, the Cafe Racer, a phone box, a litter bin, a
+// tree, two pedestrian frames), 2 cars (models 1 and 5), 4 object types.
+//
+// Palettes: 23 CLUTs on one 64 KB page: 0-3 side shades for the directions
+// top, bottom, left, right; 4-7 lid/aux remaps: day, dusk, night blue,
+// sunset red; 8-22 the sprite CLUTs (demo_gta_sprites.h, "Palettes", whose
+// CLUT n is 8 + n here). The palette index (139 entries) has 4 entries a
+// tile (48), then 3 sprite palettes, 24 car remaps (12 a car, in record
+// order) and 64 pedestrian remaps. The header's tile, sprite and new-car
+// CLUT sizes are those entry counts x 1024 (48, 3 and 88 palettes), which
+// is where the readers look for the sprite and remap entries; the physical
+// CLUTs are fewer, shared through the index. No font palettes.
 std::vector<uint8_t> DemoStyle();
 
 // A text font (glyph 0 draws '!' 0x21) 8 pixels high with glyphs for every

@@ -122,8 +122,8 @@ export async function archiveAndGta1Checks(client, ctx) {
   await check('fxt_decode GTADATA/ENGLISH.FXT: every record in order, one key, a search', async () => {
     const all = structured(await client.callTool({ name: 'fxt_decode', arguments: { context, path: 'gtadata/english.fxt' } }), 'fxt_decode');
     assert.equal(all.path, 'GTADATA/ENGLISH.FXT');
-    assert.equal(all.total, 6);
-    assert.deepEqual(all.entries.map((e) => e.key), ['1001', '1002', '1001', 'car1', 'fr01', 'city1']);
+    assert.equal(all.total, 7);
+    assert.deepEqual(all.entries.map((e) => e.key), ['1001', '1002', '1001', 'car1', 'fr01', 'city1', 'car5']);
     assert.equal(all.entries[4].text, "Répondez au téléphone, s'il vous plaît.");
     const key = structured(await client.callTool({ name: 'fxt_decode', arguments: { context, path: 'GTADATA/ENGLISH.FXT', key: '1001' } }), 'fxt_decode');
     assert.deepEqual(key.entries.map((e) => e.index), [0, 2]);
