@@ -120,6 +120,8 @@ const RequestTable<MapRenderRequest>& MapRenderTable() {
               {"items", {{"enum", {"objects", "starts", "features", "water", "height", "void"}}}},
               {"description", "GTA1 objects; TA the rest"}})
         .Add("schema", &R::schema, {{"type", "integer"}, {"minimum", 0}, {"description", "TA: OTA schema"}})
+        .Add("mission", &R::mission,
+             {{"type", "integer"}, {"minimum", 0}, {"description", "GTA1: its objects too"}})
         .AddOutput("target", &R::target, TargetProperty());
     return t;
   }();
@@ -143,6 +145,7 @@ const ResultTable<MapRenderSummary>& MapRenderSummary::Fields() {
       .Add("width", &S::width, CountSchema())
       .Add("height", &S::height, CountSchema())
       .AddWhenSet("objects", &S::objects, {{"type", "object"}})
+      .AddWhenSet("mission", &S::mission, {{"type", "object"}})
       .Add("bytes", &S::bytes, CountSchema(), false)
       .Add("warnings", &S::warnings, StringArraySchema());
   return table;
@@ -158,6 +161,18 @@ const ResultTable<MapCells>& MapCells::Fields() {
 }
 
 namespace {
+
+// A stage whose length is not known beforehand: it reports the job where it
+// stands, and passes a stop on.
+class HeldProgress final : public Progress {
+ public:
+  HeldProgress(Progress& job, uint64_t at, uint64_t total) : job_(job), at_(at), total_(total) {}
+  bool Report(uint64_t, uint64_t) override { return job_.Report(at_, total_); }
+
+ private:
+  Progress& job_;
+  uint64_t at_, total_;
+};
 
 // The map `asset` drawn as `request` asks, its style read from `context`.
 // Its progress counts rows of pixels, drawn then encoded.
@@ -191,6 +206,14 @@ absl::StatusOr<MapRenderOutcome> RenderMap(const contexts::Context& context, con
                        render->warnings);
     if (!drawn.ok()) return drawn.status();
     s.objects = *drawn;
+  }
+  if (request.mission) {
+    HeldProgress held(progress, rows + objects, total);
+    absl::StatusOr<MissionOverlay> mission =
+        DrawMission(context, asset.path, *request.mission, *style, options.rect,
+                    request.GtaScale(), render->picture, held, render->warnings);
+    if (!mission.ok()) return mission.status();
+    s.mission = *std::move(mission);
   }
   image::PngOptions png_options;
   png_options.progress = &encoding;
@@ -292,7 +315,7 @@ ToolResult RunMapRender(const contexts::Context& context, const MapRenderRequest
       limits,
       [&] {
         // Only what a GTA1 render reads.
-        std::vector<std::string> skip = {"unit", "schema"};
+        std::vector<std::string> skip = {"unit", "schema"};  // TA's
         if (resolved.overlays.empty()) skip.push_back("overlays");
         return PictureLink{PictureUri(context, kMapExport, MapRenderTable(), resolved, skip),
                            absl::StrCat(resolved.path, " (map render)"), "render"};

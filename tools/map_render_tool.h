@@ -14,6 +14,7 @@
 #include "absl/strings/string_view.h"
 #include "contexts/workspace.h"
 #include "formats/image/picture.h"
+#include "tools/map_mission_overlay.h"
 #include "tools/map_objects_overlay.h"
 #include "tools/params.h"
 #include "tools/result_fields.h"
@@ -45,6 +46,9 @@ struct MapRenderRequest : AssetRequest {
   std::vector<std::string> overlays;
   // TA: the OTA schema whose start positions "starts" draws.
   int schema = 0;
+  // GTA1: also draw this mission of the MISSION.INI beside the map
+  // (tools/map_mission_overlay.h).
+  std::optional<int> mission;
   // A file in the output folder the picture is also written to
   // (tools/output_target.h); served only with `kbot mcp --output`.
   std::optional<std::string> target;
@@ -79,6 +83,7 @@ struct MapRenderSummary {
   std::optional<MapCells> occupied;  // the occupied area; null when none is
   int width = 0, height = 0;  // the picture's
   std::optional<OverlayCount> objects;  // with the "objects" overlay
+  std::optional<MissionOverlay> mission;  // with `mission`
   size_t bytes = 0;           // the PNG's
   std::vector<std::string> warnings;
   static const ResultTable<MapRenderSummary>& Fields();

@@ -143,6 +143,7 @@ absl::StatusOr<TaMapRenderOutcome> RenderTaMap(const contexts::Context& context,
                                                const MapRenderRequest& request,
                                                Progress& progress, std::optional<int> scale) {
   if (request.style) return absl::InvalidArgumentError("style is for GTA1 maps");
+  if (request.mission) return absl::InvalidArgumentError("mission is for GTA1 maps");
   if (request.Overlay("objects")) {
     return absl::InvalidArgumentError(
         "overlay 'objects' is for GTA1 maps; a TA map has starts, features, water, height, void");
