@@ -68,11 +68,12 @@ absl::StatusOr<OverlayCount> DrawMapObjects(const gta::CityMap& map, const gta::
   const gta::StyleCars cars = gta::ReadStyleCars(style);
   gta::PlacedSprites placed = gta::PlaceMapObjects(near, *sprites, cars);
   AddCapped(placed.warnings, warnings);
+  const int unplaced = int(placed.warnings.size());
   absl::StatusOr<gta::OverlayResult> drawn = gta::DrawSpritesOnMap(
       style, *sprites, std::move(placed.sprites), rect, pixels_per_cell, picture, &progress);
   if (!drawn.ok()) return drawn.status();
   warnings.insert(warnings.end(), drawn->warnings.begin(), drawn->warnings.end());
-  return OverlayCount{drawn->drawn, int(near.size()) - drawn->drawn};
+  return OverlayCount{drawn->drawn, unplaced + drawn->failed};
 }
 
 }  // namespace kbot::tools

@@ -17,8 +17,8 @@
 
 namespace kbot::tools {
 
-// What an overlay drew: its sprites drawn, and those it could not draw
-// (each named in the render's warnings).
+// What an overlay drew: the sprites with a pixel in the picture, and the
+// objects it could not draw (each named in the render's warnings).
 struct OverlayCount {
   int drawn = 0;
   int skipped = 0;

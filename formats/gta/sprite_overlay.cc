@@ -49,8 +49,8 @@ class SpriteCache {
 
 // Copies the sprite's opaque pixels, turned by `degrees` clockwise and scaled
 // by `scale`, centred at (cx, cy): each picture pixel in the turned box reads
-// the sprite pixel under its centre.
-void Blit(const image::RgbaPicture& sprite, double cx, double cy, double scale, double degrees,
+// the sprite pixel under its centre. True when any pixel was written.
+bool Blit(const image::RgbaPicture& sprite, double cx, double cy, double scale, double degrees,
           image::RgbaPicture& picture) {
   const double a = degrees * std::numbers::pi / 180.0;
   const double c = std::cos(a), s = std::sin(a);
@@ -60,6 +60,7 @@ void Blit(const image::RgbaPicture& sprite, double cx, double cy, double scale, 
   const int x1 = std::min(picture.width - 1, int(std::ceil(cx + reach)));
   const int y0 = std::max(0, int(std::floor(cy - reach)));
   const int y1 = std::min(picture.height - 1, int(std::ceil(cy + reach)));
+  bool wrote = false;
   for (int py = y0; py <= y1; ++py) {
     for (int px = x0; px <= x1; ++px) {
       const double dx = px + 0.5 - cx, dy = py + 0.5 - cy;
@@ -69,8 +70,10 @@ void Blit(const image::RgbaPicture& sprite, double cx, double cy, double scale, 
       const uint8_t* from = sprite.rgba.data() + 4 * (size_t(v) * sprite.width + size_t(u));
       if (from[3] == 0) continue;
       std::copy(from, from + 4, picture.rgba.data() + 4 * (size_t(py) * picture.width + px));
+      wrote = true;
     }
   }
+  return wrote;
 }
 
 void Warn(OverlayResult& out, size_t& dropped, std::string line) {
@@ -108,11 +111,11 @@ absl::StatusOr<OverlayResult> DrawSpritesOnMap(const Style& style, const StyleSp
     absl::StatusOr<const image::RgbaPicture*> sprite = cache.Get(p);
     if (!sprite.ok()) {
       Warn(out, dropped, absl::StrCat(p.what, " not drawn: ", sprite.status().message()));
+      ++out.failed;
     } else {
       const double cx = (p.x - rect.x * double(kTileSide)) * scale;
       const double cy = (p.y - rect.y * double(kTileSide)) * scale;
-      Blit(**sprite, cx, cy, scale, SpriteTurnDegrees(p.rotation), picture);
-      ++out.drawn;
+      out.drawn += Blit(**sprite, cx, cy, scale, SpriteTurnDegrees(p.rotation), picture);
     }
     if (progress != nullptr && !progress->Report(i + 1, placed.size())) {
       return absl::CancelledError("the object overlay was cancelled");

@@ -32,7 +32,8 @@ namespace kbot::gta {
 double SpriteTurnDegrees(int rotation);
 
 struct OverlayResult {
-  int drawn = 0;                      // sprites drawn (some pixel may be off the picture)
+  int drawn = 0;   // sprites with a pixel in the picture
+  int failed = 0;  // sprites that could not be drawn (each in warnings)
   std::vector<std::string> warnings;  // sprites not drawn, and why
 };
 

@@ -197,6 +197,7 @@ TEST(GtaMapObjects, ASpriteThatCannotBeDrawnIsNamed) {
       DrawSpritesOnMap(w.style, w.sprites, placed, {0, 0, 1, 1}, 8, picture);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->drawn, 0);
+  EXPECT_EQ(r->failed, 2);
   ASSERT_EQ(r->warnings.size(), 2u);
   EXPECT_EQ(r->warnings[0], "object 7 (type 1) not drawn: sprite 99 is past the style's 3 sprites");
   EXPECT_TRUE(absl::StrContains(r->warnings[1], "car not drawn: car record 5 remap 1"));

@@ -9,7 +9,11 @@
 
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
+#include "formats/gta/map_objects.h"
 #include "formats/gta/map_render.h"
+#include "formats/gta/sprite_draw.h"
+#include "formats/gta/style_cars.h"
+#include "formats/gta/style_sprites.h"
 #include "formats/gta/style.h"
 #include "base/json_schema.h"
 #include "demo/demo_context.h"
@@ -107,6 +111,82 @@ TEST(MapRender, CellsAreTheStylesLidsPixelForPixel) {
   ExpectLid(png, 1, 0, 1, 0);  // (7, 6) road north-south
   ExpectLid(png, 0, 1, 1, 1);  // (6, 7) road east-west: rotation 1
   ExpectLid(png, 1, 1, 1, 0);  // (7, 7) the crossing
+}
+
+// The phone box of the demo's town (object type 0, its sprite 16 x 16,
+// facing south: unturned) stands at world pixels (528, 528): in a render of
+// cells 8.. at 64 px a cell its sprite's pixel (u, v) is picture pixel
+// (16 - 8 + u, 16 - 8 + v), wherever the sprite draws.
+TEST(MapRender, TheObjectsOverlayDrawsEachObjectsSprite) {
+  const gta::Style style = DemoStyle();
+  absl::StatusOr<gta::StyleSprites> sprites = gta::ReadStyleSprites(style);
+  ASSERT_TRUE(sprites.ok());
+  const gta::StyleCars cars = gta::ReadStyleCars(style);
+  absl::StatusOr<int> number = gta::ObjectSprite(cars.objects.at(0), *sprites);
+  ASSERT_TRUE(number.ok());
+  absl::StatusOr<gta::DrawnSprite> phone =
+      gta::DrawSprite(style, sprites->sprites[*number], {}, {});
+  ASSERT_TRUE(phone.ok());
+  const tools::ToolResult r = Call({{"path", "GTADATA/DEMO.CMP"}, {"x", 8}, {"y", 8}, {"w", 1},
+                                    {"h", 1}, {"scale", 64}, {"overlays", {"objects"}}});
+  ASSERT_FALSE(r.error) << *r.error;
+  // Only the phone box reaches into cell (8, 8); the bin at (600, 524) and
+  // the others are near but draw nothing in it.
+  EXPECT_EQ(r.structured["objects"], json::parse(R"({"drawn": 1, "skipped": 0})"));
+  const testing::DecodedPng png = Png(r.content[1]);
+  int compared = 0;
+  for (int v = 0; v < phone->picture.height; ++v) {
+    for (int u = 0; u < phone->picture.width; ++u) {
+      const uint8_t* want = phone->picture.rgba.data() + 4 * (v * phone->picture.width + u);
+      if (want[3] == 0) continue;
+      const uint8_t* got = png.rgba.data() + 4 * ((8 + v) * png.width + 8 + u);
+      EXPECT_EQ(std::vector<uint8_t>(got, got + 4), std::vector<uint8_t>(want, want + 4))
+          << u << ", " << v;
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 100);
+  // Without the overlay the same pixels are the pavement's.
+  const tools::ToolResult plain =
+      Call({{"path", "GTADATA/DEMO.CMP"}, {"x", 8}, {"y", 8}, {"w", 1}, {"h", 1}, {"scale", 64}});
+  EXPECT_FALSE(plain.structured.contains("objects"));
+  EXPECT_NE(Png(plain.content[1]).rgba, png.rgba);
+}
+
+TEST(MapRender, TheWholeTownHasEightObjects) {
+  const tools::ToolResult r = Call({{"path", "GTADATA/DEMO.CMP"}, {"overlays", {"objects"}}});
+  ASSERT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(r.structured["objects"], json::parse(R"({"drawn": 8, "skipped": 0})"));
+  EXPECT_EQ(r.structured["warnings"], json::array());
+}
+
+// Mission 1 of the demo's MISSION.INI: its phone (line 12) at block (8, 8)
+// is a marker at the block's centre, (8 * 64 + 32) / 8 = 68 at 8 px a cell.
+TEST(MapRender, AMissionsObjectsAreSpritesAndMarkers) {
+  const tools::ToolResult r = Call(
+      {{"path", "GTADATA/DEMO.CMP"}, {"x", 0}, {"y", 0}, {"w", 16}, {"h", 16}, {"mission", 1}});
+  ASSERT_FALSE(r.error) << *r.error;
+  const json& m = r.structured["mission"];
+  EXPECT_EQ(m["number"], 1);
+  EXPECT_EQ(m["title"], "Demo Town");
+  EXPECT_EQ(m["file"], "GTADATA/MISSION.INI");
+  bool phone = false;
+  for (const json& mark : m["marks"]) {
+    if (mark["type"] == "TELEPHONE") {
+      EXPECT_EQ(mark, json::parse(R"({"line": 12, "type": "TELEPHONE", "x": 68, "y": 68})"));
+      phone = true;
+    }
+  }
+  EXPECT_TRUE(phone) << m.dump();
+  EXPECT_EQ(m["sprites"].get<int>() + m["markers"].get<int>() + m["outside"].get<int>(), 10);
+  const testing::DecodedPng png = Png(r.content[1]);
+  // The marker's yellow at its centre.
+  EXPECT_EQ(std::vector<uint8_t>(png.rgba.begin() + 4 * (68 * png.width + 68),
+                                 png.rgba.begin() + 4 * (68 * png.width + 68) + 4),
+            (std::vector<uint8_t>{255, 220, 0, 255}));
+  const tools::ToolResult none = Call({{"path", "GTADATA/DEMO.CMP"}, {"mission", 7}});
+  ASSERT_TRUE(none.error);
+  EXPECT_EQ(*none.error, "context demo: GTADATA/MISSION.INI has no mission 7: it has 2 (1, 2)");
 }
 
 TEST(MapRender, TheDefaultIsTheOccupiedArea) {
