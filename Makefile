@@ -78,6 +78,10 @@ demo: deps $(RELEASE_BUILD)/build.ninja
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta map GTADATA/DEMO.CMP --context demo --x 7 --y 7
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta fxt GTADATA/ENGLISH.FXT --context demo
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta render GTADATA/DEMO.CMP --context demo --w 16 --h 16 --scale 16 --target $(DEMO_OUT)/demo-town.png
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta render GTADATA/DEMO.CMP --context demo --w 16 --h 16 --scale 32 --objects --mission 1 --target $(DEMO_OUT)/demo-town-mission1.png
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta sprites GTADATA/STYLE001.G24 --context demo
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta sprite GTADATA/STYLE001.G24 --context demo --kind car --number 0 --remap 3 --deltas 0,1 --target $(DEMO_OUT)/demo-car-green-doors.png
+	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta sprite GTADATA/STYLE001.G24 --context demo --kind object --sheet --target $(DEMO_OUT)/demo-objects.png
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta tiles GTADATA/STYLE001.G24 --context demo --kind lid --target $(DEMO_OUT)/demo-lids.png
 	KBOT_CONFIG_DIR=$(BUILD)/demo-config $(BUILD)/kbot gta font GTADATA/DEMO.FON --context demo --text 'LIBERTY CITY' --scale 4 --target $(DEMO_OUT)/demo-font.png
 	@echo "== the demo's TA map"
@@ -174,11 +178,11 @@ FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 60
 # One libFuzzer target a reader (fuzz/<name>_fuzz.cc): GAF and its TA3D
 # truecolor variant, HPI, the MCP session, the GTA1 city map, style, texts and
-# settings, TA's PCX pictures, text files and maps (TNT), TA: Kingdoms' JPEGs,
+# settings and missions, TA's PCX pictures, text files and maps (TNT), TA: Kingdoms' JPEGs,
 # TA's unit models (3DO) and scripts (COB), and the file-kind check every
 # tool runs first.
-FUZZ_TARGETS := gaf hpi mcp gta_cmp gta_style fxt gta_player identify pcx tdf jpeg tnt \
-  model3do cob
+FUZZ_TARGETS := gaf hpi mcp gta_cmp gta_style gta_mission fxt gta_player identify pcx tdf jpeg \
+  tnt model3do cob
 
 # An optimised build of the fuzz targets alone (clang), each run for FUZZ_SECONDS.
 fuzz: deps
