@@ -119,6 +119,28 @@ export async function archiveAndGta1Checks(client, ctx) {
     structured(font, 'font_render');
   });
 
+  await check('sprite_list, sprite_export, sprite_sheet on the demo style; map_render with its objects and mission 1', async () => {
+    const style = 'GTADATA/STYLE001.G24';
+    const list = structured(await client.callTool({ name: 'sprite_list', arguments: { context, path: style, kind: 'car' } }), 'sprite_list');
+    assert.equal(list.total, 8);
+    assert.deepEqual(list.sprites.map((s) => [s.kind, s.index, s.width, s.height, s.deltas]), [['car', 0, 24, 40, 3]]);
+    const car = await client.callTool({ name: 'sprite_export', arguments: { context, path: style, kind: 'car', number: 0, remap: 3, deltas: [0, 1] } });
+    const sc = structured(car, 'sprite_export');
+    assert.deepEqual([sc.width, sc.height, sc.scale, sc.model], [144, 240, 6, 1]);
+    const png = decodePng(imageBlock(car).bytes);
+    assert.deepEqual([png.width, png.height], [144, 240]);
+    const sheet = await client.callTool({ name: 'sprite_sheet', arguments: { context, path: style, kind: 'object' } });
+    assert.equal(structured(sheet, 'sprite_sheet').count, 3);
+    decodePng(imageBlock(sheet).bytes);
+    const bad = await client.callTool({ name: 'sprite_export', arguments: { context, path: style, kind: 'object', number: 0, remap: 2 } });
+    assert.equal(bad.isError, true);
+    assert.match(bad.content[0].text, /object sprite 0 takes no remap/);
+    const town = structured(await client.callTool({ name: 'map_render', arguments: { context, path: 'GTADATA/DEMO.CMP', overlays: ['objects'], mission: 1 } }), 'map_render');
+    assert.deepEqual(town.objects, { drawn: 8, skipped: 0 });
+    assert.equal(town.mission.title, 'Demo Town');
+    assert.ok(town.mission.marks.some((m) => m.type === 'TELEPHONE' && m.line === 12), JSON.stringify(town.mission.marks));
+  });
+
   await check('fxt_decode GTADATA/ENGLISH.FXT: every record in order, one key, a search', async () => {
     const all = structured(await client.callTool({ name: 'fxt_decode', arguments: { context, path: 'gtadata/english.fxt' } }), 'fxt_decode');
     assert.equal(all.path, 'GTADATA/ENGLISH.FXT');
