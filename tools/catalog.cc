@@ -8,6 +8,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "tools/asset_find_tool.h"
+#include "tools/car_describe_tool.h"
+#include "tools/car_list_tool.h"
 #include "tools/context_list_tool.h"
 #include "tools/font_render_tool.h"
 #include "tools/fxt_decode_tool.h"
@@ -150,7 +152,8 @@ std::vector<Tool> AllTools() {
           HpiExtractTool(),
           MapDescribeTool(),   MapRenderTool(),       StyleDescribeTool(),
           StyleTilesTool(),    SpriteListTool(),      SpriteExportTool(),
-          SpriteSheetTool(),   FxtDecodeTool(),       FontRenderTool(),
+          SpriteSheetTool(),   CarListTool(),         CarDescribeTool(),
+          FxtDecodeTool(),     FontRenderTool(),
           PictureExportTool(), PlayerDescribeTool(),  PaletteDescribeTool(),
           TdfParseTool(),      UnitListTool(),        UnitDescribeTool(),
           UnitCompareTool(),   WeaponListTool(),      WeaponDescribeTool(),
