@@ -93,33 +93,6 @@ int RunFont(const FileTargetOptions& o) {
       });
 }
 
-// A file beside a plain FILE on disk, matched case-insensitively in its
-// folder when the exact spelling is not there (the game's names are upper
-// case, copies often are not).
-absl::StatusOr<contexts::Blob> ReadDiskFile(const std::string& path) {
-  fs::path p(path);
-  std::error_code ec;
-  if (!fs::exists(p, ec)) {
-    const fs::path folder = p.has_parent_path() ? p.parent_path() : fs::path(".");
-    const std::string want = absl::AsciiStrToLower(p.filename().string());
-    for (const fs::directory_entry& e : fs::directory_iterator(folder, ec)) {
-      if (absl::AsciiStrToLower(e.path().filename().string()) == want) {
-        p = p.has_parent_path() ? folder / e.path().filename() : e.path().filename();
-        break;
-      }
-    }
-  }
-  absl::StatusOr<contexts::FileBytes> bytes = contexts::FileBytes::Open(p.string());
-  if (!bytes.ok()) return bytes.status();
-  return contexts::Blob::FromFile(*std::move(bytes));
-}
-
-// How a picture's palette is read: beside it on disk, or in its context.
-tools::ReadBytes PaletteReader(const CommandAsset& opened) {
-  if (!opened.context) return ReadDiskFile;
-  return tools::ContextReader(*opened.context);
-}
-
 // Which palette a PCX was drawn with, on stderr beside its warnings.
 void PrintPictureSource(const json& summary) {
   const json& source = summary["palette_source"];
@@ -213,13 +186,37 @@ int RunPlayer(const FileTargetOptions& o) {
 
 }  // namespace
 
+absl::StatusOr<contexts::Blob> ReadDiskFile(const std::string& path) {
+  fs::path p(path);
+  std::error_code ec;
+  if (!fs::exists(p, ec)) {
+    const fs::path folder = p.has_parent_path() ? p.parent_path() : fs::path(".");
+    const std::string want = absl::AsciiStrToLower(p.filename().string());
+    for (const fs::directory_entry& e : fs::directory_iterator(folder, ec)) {
+      if (absl::AsciiStrToLower(e.path().filename().string()) == want) {
+        p = p.has_parent_path() ? folder / e.path().filename() : e.path().filename();
+        break;
+      }
+    }
+  }
+  absl::StatusOr<contexts::FileBytes> bytes = contexts::FileBytes::Open(p.string());
+  if (!bytes.ok()) return bytes.status();
+  return contexts::Blob::FromFile(*std::move(bytes));
+}
+
+// How a picture's palette is read: beside it on disk, or in its context.
+tools::ReadBytes FileReader(const CommandAsset& opened) {
+  if (!opened.context) return ReadDiskFile;
+  return tools::ContextReader(*opened.context);
+}
+
 int RunPictureCommand(const std::string& command, const FileTargetOptions& o, bool pcx_only) {
   return RunFileCommand(
       command, tools::PictureExportTable(), o,
       [&](const tools::PictureExportRequest& request, const CommandAsset& opened) {
         const auto draw = pcx_only ? tools::ExportPcxPicture : tools::ExportPicture;
         return WriteDrawing(command, o,
-                            draw(opened.asset, request, PaletteReader(opened), opened.context),
+                            draw(opened.asset, request, FileReader(opened), opened.context),
                             PrintPictureSource);
       });
 }

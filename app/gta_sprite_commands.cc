@@ -8,6 +8,10 @@
 #include "app/drawing_output.h"
 #include "app/file_command.h"
 #include "app/table.h"
+#include "contexts/file_io.h"
+#include "app/gta_asset_commands.h"
+#include "tools/car_describe_tool.h"
+#include "tools/car_list_tool.h"
 #include "tools/sprite_export_tool.h"
 #include "tools/sprite_list_tool.h"
 #include "tools/sprite_sheet_tool.h"
@@ -108,6 +112,85 @@ int RunSprite(const FileTargetOptions& o) {
                         });
 }
 
+int PrintCars(const json& l) {
+  std::cout << l["path"].get<std::string>() << ": " << l["cars"].size() << " car(s)"
+            << (l["texts"].is_null() ? "" : ", named from " + l["texts"].get<std::string>())
+            << "\n";
+  Table cars({"#", "Model", "Name", "Type", "Sprite", "Size", "Doors", "Max speed", "Weight"});
+  for (const json& c : l["cars"]) {
+    cars.Add({c["index"].dump(), c["model"].dump(), c["name"].is_null() ? "" : c["name"].get<std::string>(),
+              c["type"].get<std::string>(),
+              absl::StrCat(c["kind"].get<std::string>(), " ", c["sprite"].dump()),
+              absl::StrCat(c["width"].dump(), " x ", c["height"].dump(), " x ", c["depth"].dump()),
+              c["doors"].dump(), c["max_speed"].dump(), c["weight"].dump()});
+  }
+  cars.Print(std::cout);
+  PrintWarnings(l);
+  return kExitOk;
+}
+
+// gta car's options: car_list's and car_describe's (model, remap, doors_open).
+std::vector<tools::Param> CarParams() {
+  std::vector<tools::Param> params = tools::CarListTable().Params();
+  for (tools::Param p : tools::CarDescribeTable().Params()) {
+    if (p.name == "model" || p.name == "remap" || p.name == "doors_open") {
+      p.required = false;
+      params.push_back(std::move(p));
+    }
+  }
+  return params;
+}
+
+// One car: its JSON, or its values as text; its sprite written to --target
+// when given.
+int RunCarDescribe(const FileTargetOptions& o) {
+  if (o.arguments->contains("texts")) {
+    return Usage("gta car", absl::InvalidArgumentError(
+                                "--texts names the cars of the list; a car's name comes from "
+                                "ENGLISH.FXT beside the style"));
+  }
+  return RunFileCommand(
+      "gta car", tools::CarDescribeTable(), o,
+      [&](const tools::CarDescribeRequest& r, const CommandAsset& opened) {
+        absl::StatusOr<tools::CarDescribeOutcome> car =
+            tools::DescribeCar(opened.asset, r, FileReader(opened));
+        if (!car.ok()) return Fail("gta car", car.status());
+        const json summary = tools::CarDescribeSummary::Fields().ToJson(car->summary);
+        PrintWarnings(summary);
+        if (!o.target.empty()) {
+          if (absl::Status s = contexts::WriteFileAtomically(o.target, car->image.png); !s.ok()) {
+            return Fail("gta car", s);
+          }
+        }
+        if (o.json) {
+          PrintJson(summary);
+        } else {
+          std::cout << summary["car"].dump(2) << "\n";
+          if (!o.target.empty()) std::cout << "wrote " << o.target << "\n";
+        }
+        return kExitOk;
+      });
+}
+
+int RunCar(const FileTargetOptions& o) {
+  if (o.arguments->contains("model")) return RunCarDescribe(o);
+  for (const char* name : {"remap", "doors_open"}) {
+    if (o.arguments->contains(name)) {
+      return Usage("gta car", absl::InvalidArgumentError(
+                                  absl::StrCat("--", name, " draws one car: give --model")));
+    }
+  }
+  if (!o.target.empty()) {
+    return Usage("gta car", absl::InvalidArgumentError("--target writes one car: give --model"));
+  }
+  return RunFileCommand("gta car", tools::CarListTable(), o,
+                        [&](const tools::CarListRequest& r, const CommandAsset& opened) {
+                          return Report("gta car",
+                                        tools::ListCars(opened.asset, r, FileReader(opened)),
+                                        o.json, PrintCars);
+                        });
+}
+
 }  // namespace
 
 void AddGtaSpriteCommands(CLI::App* gta, int& exit_code) {
@@ -118,6 +201,14 @@ void AddGtaSpriteCommands(CLI::App* gta, int& exit_code) {
                  "Draw one sprite (--number) or a numbered sheet of a kind (--sheet) as a PNG",
                  "Style (e.g. STYLE001.G24)", SpriteParams(), "sprite_export or sprite_sheet",
                  true, RunSprite);
+  // Not AddToolCommand: --target is optional, for a car described (--model).
+  auto car = std::make_shared<FileTargetOptions>();
+  CLI::App* c = gta->add_subcommand(
+      "car", "List a style's cars, or describe one (--model) and draw it (--target)");
+  c->add_option("--target", car->target, "PNG of the car's sprite (with --model)");
+  AddFileCommandOptions(*c, *car, "FILE", "Style (e.g. STYLE001.G24)", CarParams(),
+                        "Print the car_list or car_describe JSON");
+  c->callback([car, &exit_code] { exit_code = RunCar(*car); });
 }
 
 }  // namespace kbot::app

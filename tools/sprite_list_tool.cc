@@ -12,7 +12,7 @@ const RequestTable<SpriteListRequest>& SpriteListTable() {
     RequestTable<R> t;
     AddAssetParams(t, "The .G24 style")
         .Add("kind", &R::kind, KindParam())
-        .Add("offset", &R::offset, {{"type", "integer"}, {"minimum", 0}})
+        .Add("offset", &R::offset, {{"type", "integer"}, {"minimum", 0}, {"description", "Skip"}})
         .Add("limit", &R::limit, IntegerParam(1, 1000, "Per page (default 200)"));
     return t;
   }();

@@ -17,7 +17,7 @@ const RequestTable<SpriteSheetRequest>& SpriteSheetTable() {
         .Add("kind", &R::kind, KindParam(), true)
         .Add("remap", &R::remap,
              IntegerParam(0, kMaxRemapArgument, "Vehicles 1-12 (0 own), peds 0-63"))
-        .Add("first", &R::first, {{"type", "integer"}, {"minimum", 0}})
+        .Add("first", &R::first, {{"type", "integer"}, {"minimum", 0}, {"description", "In the kind"}})
         .Add("count", &R::count, IntegerParam(1, 1024, "Default: the rest, at most 100"))
         .Add("scale", &R::scale, IntegerParam(1, 8, "Default: up to 1024 px"));
     return t;
