@@ -17,6 +17,7 @@
 #include "app/cli_support.h"
 #include "app/file_command.h"
 #include "app/gta_asset_commands.h"
+#include "app/gta_mission_commands.h"
 #include "app/gta_sprite_commands.h"
 #include "app/table.h"
 #include "app/workspace_support.h"
@@ -299,6 +300,7 @@ void AddGtaCommands(CLI::App& app, int& exit_code) {
   gta->require_subcommand(1);
   AddGtaAssetCommands(gta, exit_code);
   AddGtaSpriteCommands(gta, exit_code);
+  AddGtaMissionCommands(gta, exit_code);
 
   auto map = std::make_shared<FileCommandOptions>();
   CLI::App* m = gta->add_subcommand("map", "Describe a city map (.CMP), and one cell with --x --y");

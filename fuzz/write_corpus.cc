@@ -44,6 +44,7 @@ std::string TargetFor(FileKind kind) {
     case FileKind::kStyle: return "gta_style";
     case FileKind::kFxt: return "fxt";
     case FileKind::kPlayerFile: return "gta_player";
+    case FileKind::kMission: return "gta_mission";
     case FileKind::kPcx: return "pcx";
     case FileKind::kTnt: return "tnt";
     case FileKind::kModel3do: return "model3do";

@@ -23,6 +23,8 @@
 #include "tools/map_list_tool.h"
 #include "tools/map_minimap_tool.h"
 #include "tools/map_render_tool.h"
+#include "tools/mission_describe_tool.h"
+#include "tools/mission_list_tool.h"
 #include "tools/model_describe_tool.h"
 #include "tools/model_render_tool.h"
 #include "tools/palette_candidates_tool.h"
@@ -154,6 +156,7 @@ std::vector<Tool> AllTools() {
           StyleTilesTool(),    SpriteListTool(),      SpriteExportTool(),
           SpriteSheetTool(),   CarListTool(),         CarDescribeTool(),
           FxtDecodeTool(),     FontRenderTool(),
+          MissionListTool(),   MissionDescribeTool(),
           PictureExportTool(), PlayerDescribeTool(),  PaletteDescribeTool(),
           TdfParseTool(),      UnitListTool(),        UnitDescribeTool(),
           UnitCompareTool(),   WeaponListTool(),      WeaponDescribeTool(),

@@ -21,6 +21,7 @@ absl::string_view WhatReads(FileKind kind) {
     case FileKind::kRawPicture:
     case FileKind::kRatPicture: return "use picture_export (kbot gta picture)";
     case FileKind::kPlayerFile: return "use player_describe (kbot gta player)";
+    case FileKind::kMission: return "use mission_list or mission_describe (kbot gta mission)";
     case FileKind::kPal:
       return "give it as the palette argument of gaf_export (kbot gaf export --palette)";
     case FileKind::kPcx:

@@ -55,19 +55,11 @@ std::optional<FileIdentity> Fxt(Bytes b) {
   return FileIdentity{FileKind::kFxt, "a GTA1 text file (FXT)"};
 }
 
-// Text: no NUL and at most one control byte in a hundred (tab, line ends,
-// form feed and the DOS end-of-file mark do not count) in its first 64 KB.
-// Named by its first line, which tells a TDF from an INI at a glance.
+// Text: its first 64 KB LooksLikeText (no NUL, few control bytes). Named by
+// its first line, which tells a TDF from an INI at a glance.
 std::optional<FileIdentity> Text(Bytes b) {
   const size_t n = std::min<size_t>(b.size(), 64 * 1024);
-  if (n == 0) return std::nullopt;
-  size_t control = 0;
-  for (size_t i = 0; i < n; ++i) {
-    const uint8_t c = b[i];
-    if (c == 0) return std::nullopt;
-    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1a) ++control;
-  }
-  if (control * 100 > n) return std::nullopt;
+  if (!LooksLikeText(b.first(n))) return std::nullopt;
   size_t start = 0;
   while (start < n && (b[start] == '\n' || b[start] == '\r' || b[start] == ' ')) ++start;
   size_t end = start;
@@ -116,8 +108,8 @@ FileIdentity IdentifyFile(Bytes bytes) {
   using Check = std::optional<FileIdentity> (*)(Bytes);
   // The most certain first: a later check may also match what an earlier one
   // names (a city map can pass for a GAF with one sequence).
-  static constexpr Check kChecks[] = {Magic, CityMap, Style,  Gaf,  TaMap, Model3do,
-                                      Cob,   Pcx,     Font,   Fxt,  BySize, Text};
+  static constexpr Check kChecks[] = {Magic, CityMap, Style, Gaf,        TaMap,  Model3do, Cob,
+                                      Pcx,   Font,    Fxt,   MissionIni, BySize, Text};
   for (Check check : kChecks) {
     if (std::optional<FileIdentity> id = check(bytes)) return *std::move(id);
   }

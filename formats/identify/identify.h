@@ -21,10 +21,13 @@
 //   3. structures that must fill the file exactly: GTA1 font (glyphs, then
 //      a 768-byte palette, nothing left over), GTA1 text (FXT: the cipher
 //      decrypts the start to a "[key]" record);
-//   4. sizes alone: 1024-byte PAL palette, 768-byte RGB palette (ACT), the
+//   4. text of a known shape: GTA1 MISSION.INI (a "[N]" section header and
+//      its config line "NAME, NUMBER, FILE.CMP, STYLE,"), before the sizes,
+//      which a text file may happen to have;
+//   5. sizes alone: 1024-byte PAL palette, 768-byte RGB palette (ACT), the
 //      GTA1 frontend pictures (RAW 24-bit, RAT 8-bit) at the sizes the game
 //      loads them, GTA1 saved settings (PLAYER_A.DAT, 0x414 bytes);
-//   5. text: valid UTF-8 without NUL bytes, mostly printable.
+//   6. text: valid UTF-8 without NUL bytes, mostly printable.
 // Anything else is kUnknown: a reader then reports what it finds.
 #pragma once
 
@@ -53,6 +56,7 @@ enum class FileKind {
   kRawPicture,
   kRatPicture,
   kPlayerFile,
+  kMission,
   kText,
   kPng,
   kGif,

@@ -142,6 +142,9 @@ std::vector<KindFixture> Make() {
       {"GTADATA/F_RSTAR.RAT", FileKind::kRatPicture,
        "a GTA1 frontend picture (RAT, 64 x 59, 8-bit)", Pattern(64 * 59)},
       {"PLAYER_A.DAT", FileKind::kPlayerFile, "GTA1 saved settings (PLAYER_A.DAT)", Player()},
+      {"GTADATA/MISSION.INI", FileKind::kMission, "a GTA1 mission script (MISSION.INI)",
+       Text("[1]\r\nTown, 22, nyc.cmp, 0,\r\n100 1 1 1 1 0\r\n"
+            "0 1 (40,60,4) TELEPHONE 0 768\r\n-1\r\n0 DONOWT 0 0 0 0 0\r\n-1\r\n")},
       {"units/armcom.fbi", FileKind::kText, "a text file, starting \"[UNITINFO]\"",
        Text("[UNITINFO]\r\n\t{\r\n\tName=Commander;\r\n\t}\r\n")},
       {"maps/coast.tnt", FileKind::kTnt, "a TA map (TNT, 4 x 4 cells)", Tnt()},

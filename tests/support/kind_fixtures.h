@@ -19,7 +19,8 @@ struct KindFixture {
 };
 
 // GAF, TA3D GAF, TAF, HPI, saved game, PAL, 768-byte palette, PCX, city map,
-// style, FXT, FON, RAW, RAT, PLAYER_A.DAT, text, TNT, PNG.
+// style, FXT, FON, RAW, RAT, PLAYER_A.DAT, MISSION.INI, text, TNT, 3DO, COB,
+// PNG.
 std::vector<KindFixture> KindFixtures();
 const KindFixture& KindFixtureOf(identify::FileKind kind);
 

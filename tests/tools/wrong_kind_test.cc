@@ -15,6 +15,8 @@
 #include "tools/gaf_tools.h"
 #include "tools/hpi_list_tool.h"
 #include "tools/map_describe_tool.h"
+#include "tools/mission_describe_tool.h"
+#include "tools/mission_list_tool.h"
 #include "tools/picture_export_tool.h"
 #include "tools/player_describe_tool.h"
 #include "tools/style_describe_tool.h"
@@ -88,6 +90,15 @@ std::vector<ToolUnderTest> Tools() {
       // told by size alone go to the reader, which checks the content.
       {"player_describe", [](const Asset& a) { return StatusOf(DescribePlayer(a)); },
        headerless},
+      {"mission_list", [](const Asset& a) { return StatusOf(ListMissions(a)); },
+       {FileKind::kMission}},
+      {"mission_describe",
+       [](const Asset& a) {
+         MissionDescribeRequest r;
+         r.mission = 1;
+         return StatusOf(DescribeMission(a, r));
+       },
+       {FileKind::kMission}},
   };
 }
 
@@ -104,6 +115,7 @@ std::string Hint(FileKind kind) {
     case FileKind::kRawPicture:
     case FileKind::kRatPicture: return "use picture_export (kbot gta picture)";
     case FileKind::kPlayerFile: return "use player_describe (kbot gta player)";
+    case FileKind::kMission: return "use mission_list or mission_describe (kbot gta mission)";
     case FileKind::kPal:
       return "give it as the palette argument of gaf_export (kbot gaf export --palette)";
     case FileKind::kPcx:
