@@ -296,7 +296,8 @@ int RunFxtBuild(const FxtBuildOptions& o) {
 }  // namespace
 
 void AddGtaCommands(CLI::App& app, int& exit_code) {
-  CLI::App* gta = app.add_subcommand("gta", "GTA1 data (maps, styles, texts, fonts, pictures)");
+  CLI::App* gta = app.add_subcommand(
+      "gta", "GTA1 data (maps, styles, sprites, cars, missions, texts, fonts, pictures)");
   gta->require_subcommand(1);
   AddGtaAssetCommands(gta, exit_code);
   AddGtaSpriteCommands(gta, exit_code);
