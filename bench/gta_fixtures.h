@@ -7,8 +7,9 @@
 //   map     a NYC-sized city map (~470 KB): the 256 x 256 base, ~117 KB of
 //           ~17,000 distinct columns of 1-4 blocks, 5,318 blocks (every
 //           rotation, both flips, the 4 remaps, ~10% flat, ~8% lid 0), 3,000
-//           object records, routes, 40 districts. Header style byte
-//           kBenchStyleNumber.
+//           object records (parked cars and objects of the sprite style's
+//           models and types: gta_sprite_fixtures.h), routes, 40 districts.
+//           Header style byte kBenchStyleNumber.
 //   style   a style of 50 side and 150 lid tiles (one texel in 8 is 0) and
 //           256 CLUTs, every palette index entry naming one of them.
 //   texts   an ENGLISH.FXT-like file: kBenchFxtRecords records of ~60 bytes

@@ -14,6 +14,7 @@
 
 #include "demo/demo_archive.h"
 #include "demo/demo_assets.h"
+#include "formats/common/byte_writer.h"
 #include "formats/gaf/gaf.h"
 #include "formats/identify/identify.h"
 #include "tests/support/cob_bytes.h"
@@ -269,6 +270,86 @@ std::vector<Seed> MissionSeeds() {
   };
 }
 
+// The seed style's car record: 174 fixed bytes (a car, model 7, sprite 0 of
+// the car kind, 4 x 6 pixels) and one door opened by delta 0.
+std::vector<uint8_t> SeedCarRecord() {
+  std::vector<uint8_t> car;
+  for (int v : {4, 6, 8, 0, 900, 40, 0, 5, 5, 5, 5}) kbot::AppendU16(car, uint16_t(v));
+  for (int r = 0; r < 12; ++r) {
+    for (int v : {r * 30, 10, -10}) kbot::AppendU16(car, uint16_t(v));  // HLS remaps
+  }
+  car.insert(car.end(), 12, 0);                       // 8-bit remaps
+  for (uint8_t b : {4, 7, 20, 1}) car.push_back(b);   // vtype car, model 7, turning, damageable
+  car.resize(car.size() + 8 + 2 + 4 + 28 + 6 + 8 + 6, 0);  // value .. fast change
+  for (int v : {1, -2, 2, 0, 0}) kbot::AppendU16(car, uint16_t(v));  // door: y, x, object, delta
+  return car;
+}
+
+// The seed's sprite info and graphics: car 4 x 6 at (0, 0) with one delta
+// (5 bytes of runs after the car's rows: skip 257 = (1, 1), [200 201]),
+// object 3 x 3 at (8, 0) in sprite palette 1, pedestrian 2 x 2 at (16, 0).
+void SeedSprites(std::vector<uint8_t>& info, std::vector<uint8_t>& graphics) {
+  const auto sprite = [&info](uint8_t w, uint8_t h, uint8_t deltas, uint16_t palette,
+                              uint32_t offset) {
+    for (uint8_t b : {w, h, deltas, uint8_t(0)}) info.push_back(b);
+    kbot::AppendU16(info, uint16_t(w * h));
+    kbot::AppendU16(info, palette);
+    kbot::AppendU32(info, offset);
+  };
+  sprite(4, 6, 1, 0, 0);
+  kbot::AppendU16(info, 5);
+  kbot::AppendU32(info, 6 * 256);
+  sprite(3, 3, 0, 1, 8);
+  sprite(2, 2, 0, 0, 16);
+  graphics.assign(6 * 256 + 5, 0);
+  const auto fill = [&graphics](int x0, int w, int h, uint8_t base) {
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) graphics[size_t(y * 256 + x0 + x)] = uint8_t(base + y);
+    }
+  };
+  fill(0, 4, 6, 1), fill(8, 3, 3, 9), fill(16, 2, 2, 3);
+  const std::vector<uint8_t> runs = {0x01, 0x01, 2, 200, 201};
+  std::copy(runs.begin(), runs.end(), graphics.begin() + 6 * 256);
+}
+
+// A G24 style with sprites, laid out byte by byte (docs/formats/gta1.md,
+// "Styles (.G24)" to "Object info"), for the gta_style target: no tiles, two
+// CLUTs (one 64 KB page), a palette index of 2 sprite palettes and 76 remaps
+// (12 for the one car, 64 for pedestrians), the car above, an object type
+// (smashable, breaking into type 0) drawn with the one object sprite. The
+// header's CLUT split counts palette-index entries, so its sizes add up past
+// the file and identify does not call it a style: it goes to its target by
+// name.
+std::vector<uint8_t> StyleSpritesSeed() {
+  std::vector<uint8_t> cluts(0x10000, 0);
+  for (int e = 1; e < 256; ++e) {
+    cluts[size_t(e * 256)] = uint8_t(e);      // CLUT 0: B = e
+    cluts[size_t(e * 256 + 5)] = uint8_t(e);  // CLUT 1: G = e
+  }
+  std::vector<uint8_t> index;
+  for (int slot = 0; slot < 78; ++slot) kbot::AppendU16(index, uint16_t(slot % 2));
+  std::vector<uint8_t> objects;
+  for (uint32_t v : {3u, 3u, 8u}) kbot::AppendU32(objects, v);  // width, height, depth
+  for (int v : {0, 5, 0}) kbot::AppendU16(objects, uint16_t(v));  // sprite, weight, aux
+  objects.push_back(2), objects.push_back(1), kbot::AppendU16(objects, 0);
+  std::vector<uint8_t> cars = SeedCarRecord();
+  std::vector<uint8_t> info, graphics;
+  SeedSprites(info, graphics);
+  std::vector<uint8_t> numbers(42, 0);
+  numbers[2 * 5] = 1, numbers[2 * 6] = 1, numbers[2 * 7] = 1;  // car, object, ped
+  std::vector<uint8_t> out;
+  for (size_t v : {size_t(336), size_t(0), size_t(0), size_t(0), size_t(0), size_t(2 * 1024),
+                   size_t(0), size_t(2 * 1024), size_t(76 * 1024), size_t(0), index.size(),
+                   objects.size(), cars.size(), info.size(), graphics.size(), numbers.size()}) {
+    kbot::AppendU32(out, uint32_t(v));
+  }
+  for (const std::vector<uint8_t>* section :
+       {&cluts, &index, &objects, &cars, &info, &graphics, &numbers}) {
+    out.insert(out.end(), section->begin(), section->end());
+  }
+  return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -302,6 +383,13 @@ int main(int argc, char** argv) {
       return 1;
     }
     ++counts["gta_mission"];
+  }
+  for (const char* target : {"gta_style", "identify"}) {
+    if (!Write(root / target / "gta_style_sprites.g24", StyleSpritesSeed())) {
+      std::fprintf(stderr, "kbot_fuzz_corpus: cannot write %s\n", (root / target).c_str());
+      return 1;
+    }
+    ++counts[target];
   }
   for (const auto& [target, n] : counts) std::printf("%s: %d seed(s)\n", target.c_str(), n);
   return 0;
