@@ -141,6 +141,23 @@ export async function archiveAndGta1Checks(client, ctx) {
     assert.ok(town.mission.marks.some((m) => m.type === 'TELEPHONE' && m.line === 12), JSON.stringify(town.mission.marks));
   });
 
+  await check('car_list and car_describe on the demo style; mission_list and mission_describe on its MISSION.INI', async () => {
+    const style = 'GTADATA/STYLE001.G24';
+    const cars = structured(await client.callTool({ name: 'car_list', arguments: { context, path: style } }), 'car_list');
+    assert.deepEqual(cars.cars.map((c) => [c.model, c.name, c.type]), [[1, 'Café Racer', 'car'], [5, 'City Bus', 'bus']]);
+    const car = await client.callTool({ name: 'car_describe', arguments: { context, path: style, model: 1, remap: 3, doors_open: true } });
+    const described = structured(car, 'car_describe');
+    assert.equal(described.car.doors.length, 2);
+    assert.deepEqual([described.picture.width, described.picture.height], [144, 240]);
+    decodePng(imageBlock(car).bytes);
+    const missions = structured(await client.callTool({ name: 'mission_list', arguments: { context, path: 'GTADATA/MISSION.INI' } }), 'mission_list');
+    assert.deepEqual(missions.missions.map((m) => [m.number, m.title]), [[1, 'Demo Town'], [2, 'Harbour Run']]);
+    const phones = structured(await client.callTool({ name: 'mission_describe', arguments: { context, path: 'GTADATA/MISSION.INI', mission: 1, type: 'telephone' } }), 'mission_describe');
+    assert.deepEqual(phones.objects.map((o) => [o.line, o.x, o.y, o.z]), [[12, 8, 8, 4]]);
+    const wrong = await client.callTool({ name: 'mission_list', arguments: { context, path: style } });
+    assert.equal(wrong.isError, true);
+  });
+
   await check('fxt_decode GTADATA/ENGLISH.FXT: every record in order, one key, a search', async () => {
     const all = structured(await client.callTool({ name: 'fxt_decode', arguments: { context, path: 'gtadata/english.fxt' } }), 'fxt_decode');
     assert.equal(all.path, 'GTADATA/ENGLISH.FXT');
