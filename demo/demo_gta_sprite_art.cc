@@ -11,7 +11,7 @@ namespace {
 uint8_t Spr(SpriteRamp ramp, int level) { return uint8_t(ramp * 16 + std::clamp(level, 1, 15)); }
 
 // A small deterministic noise, 0..n-1 (the tiles have their own).
-int Noise(int x, int y, int seed, int n) {
+int SpriteNoise(int x, int y, int seed, int n) {
   uint32_t h = uint32_t(x) * 2654435761u ^ uint32_t(y) * 40503u ^ uint32_t(seed) * 97531u;
   h ^= h >> 15;
   h *= 0x2c1b3c6du;
@@ -119,7 +119,7 @@ SpriteArt CarArt() {
       if (dent.At(x, y) == 0 || std::hypot(x - 18.5, y - 36.5) > 5.5) continue;
       // Crumpled paint in shade, with a scratch to the bare metal across it.
       const bool scratch = x + y == 50 || x + y == 51;
-      dent.Set(x, y, scratch ? Spr(kSprGrey, 12) : Spr(kSprBody, 3 + Noise(x, y, 9, 4)));
+      dent.Set(x, y, scratch ? Spr(kSprGrey, 12) : Spr(kSprBody, 3 + SpriteNoise(x, y, 9, 4)));
     }
   }
   dent.Rect(16, 37, 17, 38, Spr(kSprGrey, 4));
@@ -194,10 +194,10 @@ SpriteArt TreeArt() {
     for (int x = 0; x < 40; ++x) {
       const double d = std::hypot(x + 0.5 - 20, y + 0.5 - 20);
       // A ragged edge: clumps of leaves reach out to different radii.
-      const double reach = 16.5 + Noise(x / 5, y / 5, 11, 4);
+      const double reach = 16.5 + SpriteNoise(x / 5, y / 5, 11, 4);
       if (d > reach) continue;
       const double lit = std::hypot(x + 0.5 - 13, y + 0.5 - 13);  // light from the north-west
-      int level = 12 - int(lit / 3.5) + Noise(x / 2, y / 2, 12, 3);
+      int level = 12 - int(lit / 3.5) + SpriteNoise(x / 2, y / 2, 12, 3);
       if (d > reach - 1.5) level = 2;
       c.Set(x, y, Spr(kSprLeaf, level));
     }

@@ -43,8 +43,14 @@ std::optional<FileIdentity> Style(Bytes b) {
   if (b.size() < gta::kStyleHeaderSize || U32At(b, 0) != gta::kStyleVersion) {
     return std::nullopt;
   }
+  // The sections stored: side, lid, aux, anim, CLUTs (u32 1-5), then palette
+  // index, object info, cars, sprite info, sprite graphics, sprite numbers
+  // (u32 10-15). u32 6-9 split the CLUTs between their users and describe no
+  // section of their own (formats/gta/style.h), so they are not added.
   uint64_t sections = 0;
-  for (size_t at = 4; at < gta::kStyleHeaderSize; at += 4) sections += U32At(b, at);
+  for (size_t word = 1; word < 16; ++word) {
+    if (word < 6 || word > 9) sections += U32At(b, 4 * word);
+  }
   if (sections > b.size()) return std::nullopt;
   return FileIdentity{FileKind::kStyle, "a GTA1 style (version 336)"};
 }

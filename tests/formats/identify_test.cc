@@ -34,6 +34,23 @@ TEST(IdentifyFile, ACityMapIsNotTakenForTheGafItCouldPassFor) {
             "a GTA1 city map (version 331; its section sizes do not add up to its size)");
 }
 
+// A style's u32 6-9 split its CLUTs between tiles, sprites, car remaps and
+// fonts; they are not sections. A style whose split is larger than its CLUTs
+// (the four count logical palettes, many of which share a CLUT) is still a
+// style: 64 header bytes + 16 KB of tiles (1 side, 1 lid) + one 64 KB CLUT
+// page, with the split claiming 200 KB.
+TEST(IdentifyFile, AStylesClutSplitIsNotASection) {
+  std::vector<uint8_t> style(64 + 0x4000 + 0x10000, 0);
+  const uint32_t words[16] = {336, 4096, 4096, 0, 0, 1024, 50 * 1024, 50 * 1024, 50 * 1024,
+                              50 * 1024, 0, 0, 0, 0, 0, 0};
+  for (int w = 0; w < 16; ++w) {
+    for (int k = 0; k < 4; ++k) style[4 * w + k] = uint8_t(words[w] >> (8 * k));
+  }
+  EXPECT_EQ(IdentifyFile(style).kind, FileKind::kStyle);
+  style[4 * 11 + 2] = 0x10;  // object info of 0x100000 bytes: past the file
+  EXPECT_NE(IdentifyFile(style).kind, FileKind::kStyle);
+}
+
 TEST(IdentifyFile, WhatNothingMatchesIsUnknown) {
   for (const std::vector<uint8_t>& bytes :
        {std::vector<uint8_t>{}, std::vector<uint8_t>{0, 1, 2}, std::vector<uint8_t>(1000, 0),
