@@ -93,7 +93,7 @@ std::optional<TaMinimapItem> MinimapItemOf(const std::optional<tnt::Minimap>& m)
 }
 
 // What draws a defined feature, as the game looks it up.
-std::optional<std::string> DrawsOf(const tacatalog::Feature& f) {
+std::optional<std::string> FeatureDrawsOf(const tacatalog::Feature& f) {
   if (!f.object.empty()) return absl::StrCat("objects3d/", f.object, ".3do");
   if (!f.filename.empty()) {
     return absl::StrCat("anims/", f.filename, ".gaf", f.seqname.empty() ? "" : " ", f.seqname);
@@ -107,7 +107,7 @@ std::vector<TaMapFeatureItem> FeatureItems(const std::vector<MapFeature>& featur
     TaMapFeatureItem item{f.name, f.placed, std::nullopt, std::nullopt};
     if (f.definition != nullptr) {
       item.file = f.definition->file.path;
-      item.draws = DrawsOf(*f.definition);
+      item.draws = FeatureDrawsOf(*f.definition);
     }
     out.push_back(std::move(item));
   }
