@@ -50,6 +50,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/peak_memory.h"
 #include "base/progress.h"
 #include "bench/gta_fixtures.h"
 #include "bench/gta_sprite_fixtures.h"
@@ -60,6 +61,7 @@
 #include "formats/gta/style_cars.h"
 #include "formats/gta/style_sprites.h"
 #include "formats/image/numbered_sheet.h"
+#include "formats/image/sheet.h"
 #include "formats/image/scale.h"
 #include "tools/map_objects_overlay.h"
 #include "tools/sprite_sheet_tool.h"
@@ -102,34 +104,6 @@ const SpriteFixture& Fixture() {
   return fixture;
 }
 
-// StatusKb and PeakMbOf: tnt_bench.cc's way of measuring a call's peak,
-// repeated here (each benchmark file keeps its helpers to itself).
-long StatusKb(const char* key) {
-  FILE* f = std::fopen("/proc/self/status", "r");
-  if (f == nullptr) return -1;
-  char line[256];
-  long kb = -1;
-  while (std::fgets(line, sizeof line, f) != nullptr) {
-    if (std::strncmp(line, key, std::strlen(key)) == 0) kb = std::atol(line + std::strlen(key));
-  }
-  std::fclose(f);
-  return kb;
-}
-
-// Runs `work` once and returns the peak memory it added, in MB (-1: unknown).
-template <typename Work>
-double PeakMbOf(Work work) {
-  malloc_trim(0);  // freed memory back to the system, so VmRSS is what is held
-  FILE* f = std::fopen("/proc/self/clear_refs", "w");
-  if (f == nullptr) return -1;
-  std::fputs("5", f);  // reset the peak-RSS mark to the current RSS
-  std::fclose(f);
-  const long before = StatusKb("VmRSS:");
-  work();
-  const long peak = StatusKb("VmHWM:");
-  return before < 0 || peak < 0 ? -1 : double(peak - before) * 1024 / 1e6;
-}
-
 // One sheet's worth of a kind: sprites first .. first + count - 1.
 struct SheetPage {
   gta::SpriteKind kind;
@@ -148,17 +122,6 @@ std::vector<SheetPage> SheetPages(const gta::StyleSprites& sprites) {
   return pages;
 }
 
-// `sprite` centred on a w x h canvas, as the sheet tool lays its cells.
-image::RgbaPicture Centred(const image::RgbaPicture& sprite, int w, int h) {
-  image::RgbaPicture out(w, h);
-  const int x0 = (w - sprite.width) / 2, y0 = (h - sprite.height) / 2;
-  for (int y = 0; y < sprite.height; ++y) {
-    std::copy_n(sprite.rgba.data() + 4 * size_t(y) * sprite.width, 4 * size_t(sprite.width),
-                out.rgba.data() + 4 * (size_t(y0 + y) * w + x0));
-  }
-  return out;
-}
-
 absl::StatusOr<image::RgbaPicture> DrawSheet(const SpriteFixture& f, const SheetPage& page) {
   std::vector<image::RgbaPicture> drawn;
   int w = 1, h = 1;
@@ -172,7 +135,7 @@ absl::StatusOr<image::RgbaPicture> DrawSheet(const SpriteFixture& f, const Sheet
   }
   image::RgbaAnimation frames{w, h, {}, {}, false};
   for (const image::RgbaPicture& d : drawn) {
-    frames.frames.push_back(Centred(d, w, h));
+    frames.frames.push_back(image::Centred(d, w, h));
     frames.ticks.push_back(1);
   }
   const int scale = std::min(8, image::NumberedSheetScale(frames.frames.size(), w, h,

@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/peak_memory.h"
 #include "formats/image/png_encode.h"
 #include "formats/palette/palette.h"
 #include "formats/tnt/render.h"
@@ -119,32 +120,6 @@ const tnt::TntMap& RenderMap() {
     return m.ok() ? *std::move(m) : tnt::TntMap{};
   }();
   return map;
-}
-
-long StatusKb(const char* key) {
-  FILE* f = std::fopen("/proc/self/status", "r");
-  if (f == nullptr) return -1;
-  char line[256];
-  long kb = -1;
-  while (std::fgets(line, sizeof line, f) != nullptr) {
-    if (std::strncmp(line, key, std::strlen(key)) == 0) kb = std::atol(line + std::strlen(key));
-  }
-  std::fclose(f);
-  return kb;
-}
-
-// Runs `work` once and returns the peak memory it added, in MB (-1: unknown).
-template <typename Work>
-double PeakMbOf(Work work) {
-  malloc_trim(0);  // freed memory back to the system, so VmRSS is what is held
-  FILE* f = std::fopen("/proc/self/clear_refs", "w");
-  if (f == nullptr) return -1;
-  std::fputs("5", f);  // reset the peak-RSS mark to the current RSS
-  std::fclose(f);
-  const long before = StatusKb("VmRSS:");
-  work();
-  const long peak = StatusKb("VmHWM:");
-  return before < 0 || peak < 0 ? -1 : double(peak - before) * 1024 / 1e6;
 }
 
 double OutMb(const tnt::MapPicture& p) {

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "formats/image/numbered_sheet.h"
+#include "formats/image/sheet.h"
 #include "formats/image/scale.h"
 #include "tools/gta_sprites.h"
 
@@ -93,17 +94,6 @@ std::optional<image::RgbaPicture> DrawOne(const StyleSpriteSet& set, const gta::
   return std::move(d->picture);
 }
 
-// `sprite` centred on a w x h canvas.
-image::RgbaPicture Centred(const image::RgbaPicture& sprite, int w, int h) {
-  image::RgbaPicture out(w, h);
-  const int x0 = (w - sprite.width) / 2, y0 = (h - sprite.height) / 2;
-  for (int y = 0; y < sprite.height; ++y) {
-    std::copy_n(sprite.rgba.data() + 4 * size_t(y) * sprite.width, 4 * size_t(sprite.width),
-                out.rgba.data() + 4 * (size_t(y0 + y) * w + x0));
-  }
-  return out;
-}
-
 }  // namespace
 
 absl::StatusOr<SpriteSheetOutcome> DrawSpriteSheet(const Asset& asset,
@@ -130,7 +120,7 @@ absl::StatusOr<SpriteSheetOutcome> DrawSpriteSheet(const Asset& asset,
   }
   image::RgbaAnimation frames{w, h, {}, {}, false};
   for (const std::optional<image::RgbaPicture>& d : drawn) {
-    frames.frames.push_back(d ? Centred(*d, w, h) : image::RgbaPicture(w, h));
+    frames.frames.push_back(d ? image::Centred(*d, w, h) : image::RgbaPicture(w, h));
     frames.ticks.push_back(1);
   }
   const int scale =

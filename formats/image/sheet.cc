@@ -84,4 +84,14 @@ RgbaPicture MakeSheet(const RgbaAnimation& animation) {
   return sheet;
 }
 
+RgbaPicture Centred(const RgbaPicture& picture, int w, int h) {
+  RgbaPicture out(w, h);
+  const int x0 = (w - picture.width) / 2, y0 = (h - picture.height) / 2;
+  for (int y = 0; y < picture.height; ++y) {
+    std::copy_n(picture.rgba.data() + 4 * size_t(y) * picture.width, 4 * size_t(picture.width),
+                out.rgba.data() + 4 * (size_t(y0 + y) * w + x0));
+  }
+  return out;
+}
+
 }  // namespace kbot::image

@@ -16,4 +16,8 @@ int SheetColumns(size_t frames);
 IndexedPicture MakeSheet(const IndexedAnimation& animation);
 RgbaPicture MakeSheet(const RgbaAnimation& animation);
 
+// `picture` centred on a transparent w x h canvas (at least its own size):
+// the cell of a sheet of pictures of different sizes (the sprite sheets).
+RgbaPicture Centred(const RgbaPicture& picture, int w, int h);
+
 }  // namespace kbot::image
