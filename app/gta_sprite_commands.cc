@@ -36,7 +36,7 @@ int PrintSprites(const json& l) {
   for (const json& s : l["sprites"]) {
     sprites.Add({s["number"].dump(), s["kind"].get<std::string>(), s["index"].dump(),
                  absl::StrCat(s["width"].dump(), " x ", s["height"].dump()), s["deltas"].dump(),
-                 s["palette"].dump(),
+                 s.contains("palette") ? s["palette"].dump() : "-",
                  absl::StrCat(s["page"].dump(), " (", s["x"].dump(), ", ", s["y"].dump(), ")"),
                  s.value("problem", "")});
   }

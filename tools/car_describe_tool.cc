@@ -15,7 +15,7 @@ const RequestTable<CarDescribeRequest>& CarDescribeTable() {
   static const RequestTable<CarDescribeRequest> table = [] {
     using R = CarDescribeRequest;
     RequestTable<R> t;
-    AddAssetParams(t, "The .G24 style")
+    AddAssetParams(t, "The style (.G24/.GRY)")
         .Add("model", &R::model, {{"type", "integer"}, {"description", "Model id (car_list)"}},
              true)
         .Add("remap", &R::remap, {{"type", "integer"}, {"description", "1-12"}})
@@ -63,7 +63,8 @@ const ResultTable<CarPicture>& CarPicture::Fields() {
   static const ResultTable<S> table = ResultTable<S>()
       .Add("remap", &S::remap, {{"type", {"integer", "null"}}})
       .Add("doors_open", &S::doors_open, BooleanSchema())
-      .Add("clut", &S::clut, CountSchema())
+      .AddWhenSet("clut", &S::clut, CountSchema())
+      .AddWhenSet("table", &S::table, CountSchema())
       .Add("scale", &S::scale, CountSchema())
       .Add("width", &S::width, CountSchema())
       .Add("height", &S::height, CountSchema())
@@ -168,16 +169,17 @@ absl::StatusOr<const gta::SpriteRecord*> CarSprite(const Asset& asset, const Sty
 // sharing its sprite, as sprite_export's), doors open when asked, enlarged.
 absl::StatusOr<EncodedPicture> DrawCar(const StyleSpriteSet& set, const gta::CarInfo& car,
                                        const gta::SpriteRecord& sprite,
-                                       const CarDescribeRequest& request, int& clut) {
+                                       const CarDescribeRequest& request,
+                                       SpritePaletteUsed& used) {
   gta::SpriteRemap remap;
-  if (request.remap) remap = {gta::SpriteRemap::Kind::kCar, car.index, *request.remap};
+  if (request.remap) remap = gta::CarRemap(car, *request.remap);
   std::vector<int> deltas;
   if (request.doors_open) {
     for (const gta::CarDoor& d : car.doors) deltas.push_back(d.delta);
   }
   absl::StatusOr<gta::DrawnSprite> drawn = gta::DrawSprite(set.style, sprite, remap, deltas);
   if (!drawn.ok()) return drawn.status();
-  clut = drawn->clut;
+  used = PaletteUsed(*drawn);
   absl::StatusOr<image::RgbaPicture> scaled =
       image::ScaleNearest(drawn->picture, FitSpriteScale(sprite.width, sprite.height));
   if (!scaled.ok()) return scaled.status();
@@ -222,8 +224,11 @@ absl::StatusOr<CarDescribeOutcome> DescribeCar(const Asset& asset,
   CarDescribeOutcome out;
   CarDescribeSummary& s = out.summary;
   CarPicture& p = s.picture;
-  absl::StatusOr<EncodedPicture> image = DrawCar(*set, **car, **sprite, request, p.clut);
+  SpritePaletteUsed used;
+  absl::StatusOr<EncodedPicture> image = DrawCar(*set, **car, **sprite, request, used);
   if (!image.ok()) return AssetError(asset, image.status().code(), image.status().message());
+  p.clut = used.clut;
+  p.table = used.table;
   out.image = *std::move(image);
   p.remap = request.remap;
   p.doors_open = request.doors_open;

@@ -60,7 +60,7 @@ json CarFieldsJson(const gta::CarInfo& car, std::optional<int> absolute_sprite);
 struct CarPicture {
   std::optional<int> remap;  // as asked; null: the car's own palette
   bool doors_open = false;
-  int clut = 0;                // the CLUT it was drawn with
+  std::optional<int> clut, table;  // the CLUT (G24) or remap table (8-bit) used
   int scale = 1;               // FitSpriteScale
   int width = 0, height = 0;   // the PNG's
   size_t bytes = 0;            // the PNG's

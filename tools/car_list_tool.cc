@@ -11,7 +11,7 @@ const RequestTable<CarListRequest>& CarListTable() {
   static const RequestTable<CarListRequest> table = [] {
     using R = CarListRequest;
     RequestTable<R> t;
-    AddAssetParams(t, "The .G24 style").Add("texts", &R::texts, CarTextsParam());
+    AddAssetParams(t, "The style (.G24/.GRY)").Add("texts", &R::texts, CarTextsParam());
     return t;
   }();
   return table;

@@ -75,7 +75,7 @@ absl::StatusOr<gta::SpriteRemap> RemapFor(const StyleSpriteSet& set,
     return absl::InvalidArgumentError(
         absl::StrCat(name, " belongs to no car record, so it has no remaps"));
   }
-  return gta::SpriteRemap{Kind::kCar, car->index, *remap};
+  return gta::CarRemap(*car, *remap);
 }
 
 absl::StatusOr<const gta::SpriteRecord*> SpriteOf(const Asset& asset, const StyleSpriteSet& set,
@@ -85,6 +85,13 @@ absl::StatusOr<const gta::SpriteRecord*> SpriteOf(const Asset& asset, const Styl
     return AssetError(asset, absl::StatusCode::kOutOfRange, std::string(n.status().message()));
   }
   return &set.sprites.sprites[*n];
+}
+
+SpritePaletteUsed PaletteUsed(const gta::DrawnSprite& drawn) {
+  SpritePaletteUsed used;
+  if (drawn.clut >= 0) used.clut = drawn.clut;
+  if (drawn.table >= 0) used.table = drawn.table;
+  return used;
 }
 
 }  // namespace kbot::tools

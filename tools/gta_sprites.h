@@ -52,6 +52,14 @@ absl::StatusOr<gta::SpriteRemap> RemapFor(const StyleSpriteSet& set,
                                           std::optional<int> remap);
 inline constexpr int kMaxRemapArgument = 63;  // the pedestrians' last
 
+// Where a drawn sprite's colours came from, for the result: a G24's CLUT
+// (`clut`) or an 8-bit style's remap table (`table`, 0 the palette itself);
+// the other stays unset.
+struct SpritePaletteUsed {
+  std::optional<int> clut, table;
+};
+SpritePaletteUsed PaletteUsed(const gta::DrawnSprite& drawn);
+
 // The sprite `number` of `kind` (its number within the kind); OutOfRange
 // naming the path, the kind and how many it has.
 absl::StatusOr<const gta::SpriteRecord*> SpriteOf(const Asset& asset, const StyleSpriteSet& set,

@@ -30,18 +30,23 @@ json Coordinate(const char* description, int minimum = 0) {
 }
 
 
-// The style a map names: STYLE%03d.G24 beside it.
-std::string DefaultStylePath(const std::string& map_path, int style_number) {
+// The style a map names: STYLE%03d.G24 beside it, or the 8-bit STYLE%03d.GRY
+// when there is no G24 (an install of the 8-bit game has only those).
+std::string DefaultStylePath(const contexts::Context& context, const std::string& map_path,
+                             int style_number) {
   const size_t slash = map_path.rfind('/');
   const std::string folder = slash == std::string::npos ? "" : map_path.substr(0, slash + 1);
-  return absl::StrFormat("%sSTYLE%03d.G24", folder, style_number);
+  const std::string g24 = absl::StrFormat("%sSTYLE%03d.G24", folder, style_number);
+  const std::string gry = absl::StrFormat("%sSTYLE%03d.GRY", folder, style_number);
+  return !context.vfs->Stat(g24).ok() && context.vfs->Stat(gry).ok() ? gry : g24;
 }
 
 // The style `request` names, or the map's own, read and checked.
 absl::StatusOr<gta::Style> OpenStyle(const contexts::Context& context, const std::string& map_path,
                                      const gta::CityMap& map, const MapRenderRequest& request,
                                      std::string& style_path) {
-  style_path = request.style ? *request.style : DefaultStylePath(map_path, map.header().style);
+  style_path =
+      request.style ? *request.style : DefaultStylePath(context, map_path, map.header().style);
   // Read from the VFS, not OpenContextAsset: the tool names the context once.
   absl::StatusOr<contexts::VfsFile> file = context.vfs->Read(style_path);
   if (!file.ok()) {

@@ -12,7 +12,7 @@ const RequestTable<SpriteExportRequest>& SpriteExportTable() {
   static const RequestTable<SpriteExportRequest> table = [] {
     using R = SpriteExportRequest;
     RequestTable<R> t;
-    AddAssetParams(t, "The .G24 style")
+    AddAssetParams(t, "The style (.G24/.GRY)")
         .Add("kind", &R::kind, KindParam(), true)
         .Add("number", &R::number, IntegerParam(0, 65535, "Within the kind"), true)
         .Add("remap", &R::remap,
@@ -41,7 +41,8 @@ const ResultTable<SpriteExportSummary>& SpriteExportSummary::Fields() {
       .Add("height", &S::height, CountSchema())
       .AddWhenSet("remap", &S::remap, CountSchema())
       .AddWhenSet("model", &S::model, CountSchema())
-      .Add("clut", &S::clut, CountSchema(), false)
+      .AddWhenSet("clut", &S::clut, CountSchema())
+      .AddWhenSet("table", &S::table, CountSchema())
       .Add("scale", &S::scale, CountSchema(), false)
       .Add("warnings", &S::warnings, StringArraySchema())
       .Add("bytes", &S::bytes, CountSchema(), false);
@@ -79,7 +80,9 @@ absl::StatusOr<SpriteExportOutcome> ExportSprite(const Asset& asset,
   s.height = scaled->height;
   s.remap = request.remap;
   if (const gta::CarInfo* car = CarOfSprite(*set, **sprite)) s.model = car->model;
-  s.clut = drawn->clut;
+  const SpritePaletteUsed used = PaletteUsed(*drawn);
+  s.clut = used.clut;
+  s.table = used.table;
   s.scale = scale;
   s.warnings = set->warnings;
   absl::StatusOr<EncodedPicture> image = EncodePicture(*std::move(scaled));

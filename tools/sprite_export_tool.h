@@ -40,7 +40,7 @@ struct SpriteExportSummary {
   int width = 0, height = 0;        // the picture's: the sprite's own times scale
   std::optional<int> remap;
   std::optional<int> model;         // the car record's, for a vehicle
-  int clut = 0;                     // the CLUT it was drawn with
+  std::optional<int> clut, table;   // the CLUT (G24) or remap table (8-bit) used
   int scale = 1;
   std::vector<std::string> warnings;
   size_t bytes = 0;

@@ -10,7 +10,7 @@ const RequestTable<SpriteListRequest>& SpriteListTable() {
   static const RequestTable<SpriteListRequest> table = [] {
     using R = SpriteListRequest;
     RequestTable<R> t;
-    AddAssetParams(t, "The .G24 style")
+    AddAssetParams(t, "The style (.G24/.GRY)")
         .Add("kind", &R::kind, KindParam())
         .Add("offset", &R::offset, {{"type", "integer"}, {"minimum", 0}, {"description", "Skip"}})
         .Add("limit", &R::limit, IntegerParam(1, 1000, "Per page (default 200)"));
@@ -38,7 +38,7 @@ const ResultTable<SpriteRow>& SpriteRow::Fields() {
       .Add("width", &S::width, CountSchema(), false)
       .Add("height", &S::height, CountSchema(), false)
       .Add("deltas", &S::deltas, CountSchema(), false)
-      .Add("palette", &S::palette, CountSchema(), false)
+      .AddWhenSet("palette", &S::palette, CountSchema())
       .Add("page", &S::page, CountSchema(), false)
       .Add("x", &S::x, CountSchema(), false)
       .Add("y", &S::y, CountSchema(), false)
@@ -61,9 +61,10 @@ const ResultTable<SpriteListing>& SpriteListing::Fields() {
 
 namespace {
 
-SpriteRow RowOf(const gta::SpriteRecord& s) {
-  SpriteRow r{s.number, std::string(gta::SpriteKindName(s.kind)), s.number_in_kind, s.width,
-              s.height, int(s.deltas.size()), s.palette, s.page(), s.page_x(), s.page_y(), {}};
+SpriteRow RowOf(const gta::SpriteRecord& s, bool eight_bit) {
+  SpriteRow r{s.number,   std::string(gta::SpriteKindName(s.kind)), s.number_in_kind, s.width,
+              s.height,   int(s.deltas.size()), s.page(), s.page_x(), s.page_y(), {}, {}};
+  if (!eight_bit) r.palette = s.palette;
   if (!s.problem.empty()) r.problem = s.problem;
   return r;
 }
@@ -103,7 +104,9 @@ absl::StatusOr<SpriteListing> ListSprites(const Asset& asset, const SpriteListRe
   }
   const size_t limit = request.limit.value_or(matched.size());
   const size_t end = std::min(matched.size(), request.offset + std::min(limit, matched.size()));
-  for (size_t i = request.offset; i < end; ++i) out.sprites.push_back(RowOf(*matched[i]));
+  for (size_t i = request.offset; i < end; ++i) {
+    out.sprites.push_back(RowOf(*matched[i], set->style.eight_bit()));
+  }
   if (end < matched.size()) out.next_offset = end;
   out.warnings = set->warnings;
   return out;

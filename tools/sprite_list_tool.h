@@ -37,7 +37,8 @@ struct SpriteRow {
   int number = 0;  // absolute
   std::string kind;
   int index = 0;   // within its kind: what sprite_export's `number` takes
-  int width = 0, height = 0, deltas = 0, palette = 0, page = 0, x = 0, y = 0;
+  int width = 0, height = 0, deltas = 0, page = 0, x = 0, y = 0;
+  std::optional<int> palette;  // unset in an 8-bit style (its records have none)
   std::optional<std::string> problem;
   static const ResultTable<SpriteRow>& Fields();
 };

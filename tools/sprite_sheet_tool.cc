@@ -14,7 +14,7 @@ const RequestTable<SpriteSheetRequest>& SpriteSheetTable() {
   static const RequestTable<SpriteSheetRequest> table = [] {
     using R = SpriteSheetRequest;
     RequestTable<R> t;
-    AddAssetParams(t, "The .G24 style")
+    AddAssetParams(t, "The style (.G24/.GRY)")
         .Add("kind", &R::kind, KindParam(), true)
         .Add("remap", &R::remap,
              IntegerParam(0, kMaxRemapArgument, "Vehicles 1-12 (0 own), peds 0-63"))

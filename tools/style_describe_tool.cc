@@ -28,6 +28,23 @@ json HeaderJson(const gta::StyleHeader& h) {
           {"sprite_numbers_size", h.sprite_numbers_size}};
 }
 
+// An 8-bit style's thirteen words, in its own order.
+json GryHeaderJson(const gta::StyleHeader& h) {
+  return {{"version", h.version},
+          {"side_size", h.side_size},
+          {"lid_size", h.lid_size},
+          {"aux_size", h.aux_size},
+          {"anim_size", h.anim_size},
+          {"palette_size", h.palette_size},
+          {"remap_size", h.remap_size},
+          {"remap_index_size", h.remap_index_size},
+          {"object_info_size", h.object_info_size},
+          {"car_size", h.car_size},
+          {"sprite_info_size", h.sprite_info_size},
+          {"sprite_graphics_size", h.sprite_graphics_size},
+          {"sprite_numbers_size", h.sprite_numbers_size}};
+}
+
 const char* WhichName(uint8_t which) {
   return which == 0 ? "side" : which == 1 ? "lid" : "unknown";
 }
@@ -91,8 +108,10 @@ const ResultTable<StyleDescription>& StyleDescription::Fields() {
       .Add("sections", &S::sections, ArraySchema<StyleSectionInfo>())
       .Add("tiles", &S::tiles, ObjectSchema<StyleTileCounts>())
       .Add("animations", &S::animations, ArraySchema<StyleAnimationInfo>())
+      .Add("depth", &S::depth, CountSchema(), false)
       .Add("cluts", &S::cluts, CountSchema())
       .Add("palette_index", &S::palette_index, ObjectSchema<StylePaletteIndex>())
+      .AddWhenSet("remap_tables", &S::remap_tables, CountSchema())
       .Add("undocumented", &S::undocumented, {{"type", "object"}})
       .Add("warnings", &S::warnings, StringArraySchema());
   return table;
@@ -115,7 +134,8 @@ const AssetParser<gta::Style>& StyleParser() {
 StyleDescription StyleDescriptionOf(const std::string& path, const gta::Style& style) {
   StyleDescription d;
   d.path = path;
-  d.header = HeaderJson(style.header);
+  d.header = style.eight_bit() ? GryHeaderJson(style.header) : HeaderJson(style.header);
+  d.depth = style.eight_bit() ? 8 : 24;
   for (const gta::StyleSection& s : style.sections) {
     d.sections.push_back({s.name, s.offset, s.size, s.stored});
   }
@@ -126,7 +146,11 @@ StyleDescription StyleDescriptionOf(const std::string& path, const gta::Style& s
                             std::vector<int>(a.frames.begin(), a.frames.end())});
   }
   d.cluts = style.clut_count;
-  d.palette_index = {style.palette_index.size(), 4 * style.tile_count()};
+  if (style.eight_bit()) {
+    d.remap_tables = style.remap_table_count();
+  } else {
+    d.palette_index = {style.palette_index.size(), 4 * style.tile_count()};
+  }
   d.undocumented = {{"object_info", style.object_info.size()},
                     {"cars", style.cars.size()},
                     {"sprite_info", style.sprite_info.size()},

@@ -1,8 +1,9 @@
-// The tool style_describe: what a GTA1 style (.G24) holds, section by section
+// The tool style_describe: what a GTA1 style (.G24 or .GRY) holds, section by section
 // (docs/json.md, section style_describe). `kbot gta style` prints the same.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,8 +56,11 @@ struct StyleDescription {
   std::vector<StyleSectionInfo> sections;
   StyleTileCounts tiles;
   std::vector<StyleAnimationInfo> animations;
-  int cluts = 0;
-  StylePaletteIndex palette_index;
+  int depth = 24;  // bits a colour: 24 (.G24) or 8 (.GRY)
+  int cluts = 0;   // 0 in an 8-bit style
+  StylePaletteIndex palette_index;   // empty in an 8-bit style
+  std::optional<int> remap_tables;   // 8-bit styles: how many
+
   json undocumented = json::object();
   std::vector<std::string> warnings;
   static const ResultTable<StyleDescription>& Fields();

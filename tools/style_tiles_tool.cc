@@ -105,7 +105,8 @@ const ResultTable<SheetTileInfo>& SheetTileInfo::Fields() {
   using S = SheetTileInfo;
   static const ResultTable<S> table = ResultTable<S>()
       .Add("tile", &S::tile, CountSchema())
-      .Add("clut", &S::clut, {{"type", {"integer", "null"}}});
+      .Add("clut", &S::clut, {{"type", {"integer", "null"}}})
+      .AddWhenSet("table", &S::table, CountSchema());
   return table;
 }
 
@@ -167,7 +168,7 @@ absl::StatusOr<StyleTilesOutcome> DrawStyleTiles(const Asset& asset,
   s.scale = scale;
   s.width = sheet->picture.width;
   s.height = sheet->picture.height;
-  for (const gta::SheetTile& t : sheet->tiles) s.tiles.push_back({t.tile, t.clut});
+  for (const gta::SheetTile& t : sheet->tiles) s.tiles.push_back({t.tile, t.clut, t.table});
   s.warnings = style->warnings;
   s.warnings.insert(s.warnings.end(), sheet->warnings.begin(), sheet->warnings.end());
   absl::StatusOr<EncodedPicture> image = EncodePicture(std::move(sheet->picture), &encoding);

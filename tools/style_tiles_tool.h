@@ -40,7 +40,8 @@ inline constexpr const char* kStyleTilesExport = "tiles";
 
 struct SheetTileInfo {
   int tile = 0;               // its number in the kind
-  std::optional<int> clut;    // null: its palette could not be resolved
+  std::optional<int> clut;    // null: its palette could not be resolved (or an 8-bit style)
+  std::optional<int> table;   // 8-bit styles: the remap table drawn through
   static const ResultTable<SheetTileInfo>& Fields();
 };
 

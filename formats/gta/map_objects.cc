@@ -52,7 +52,7 @@ absl::StatusOr<PlacedSprite> Place(const MapObject& o, const StyleSprites& sprit
     absl::StatusOr<int> n = CarSprite(*car, sprites);
     if (!n.ok()) return n.status();
     p.sprite = *n;
-    p.remap = {SpriteRemap::Kind::kCar, car->index, o.car_remap()};
+    p.remap = CarRemap(*car, o.car_remap());
     return p;
   }
   p.what = absl::StrCat("object ", o.index, " (type ", int(o.type), ")");

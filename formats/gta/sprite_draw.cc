@@ -4,7 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "formats/common/format_error.h"
-#include "formats/gta/style_cars.h"
+#include "formats/gta/style_gry.h"
 
 namespace kbot::gta {
 
@@ -15,6 +15,37 @@ absl::Status BadRemap(absl::string_view detail) {
 }
 
 }  // namespace
+
+SpriteRemap CarRemap(const CarInfo& car, int remap) {
+  SpriteRemap out{SpriteRemap::Kind::kCar, car.index, remap};
+  out.car_tables = car.remap8;
+  return out;
+}
+
+absl::StatusOr<int> SpriteRemapTable(const Style& style, const SpriteRemap& remap) {
+  switch (remap.kind) {
+    case SpriteRemap::Kind::kOwn:
+      return 0;
+    case SpriteRemap::Kind::kCar:
+      if (remap.remap < 0 || remap.remap > kCarRemaps) {
+        return BadRemap(absl::StrCat("car remap ", remap.remap, " is outside 0..", kCarRemaps,
+                                     " (0 = the car's own palette)"));
+      }
+      return remap.remap == 0 ? 0 : int(remap.car_tables[size_t(remap.remap - 1)]);
+    case SpriteRemap::Kind::kPed:
+      if (remap.remap < 0 || remap.remap >= kPedRemaps) {
+        return BadRemap(absl::StrCat("pedestrian remap ", remap.remap, " is outside 0..",
+                                     kPedRemaps - 1));
+      }
+      if (kGryFirstPedTable + remap.remap >= style.remap_table_count()) {
+        return BadRemap(absl::StrCat("pedestrian remap ", remap.remap, " is table ",
+                                     kGryFirstPedTable + remap.remap, ", past the style's ",
+                                     style.remap_table_count(), " remap tables"));
+      }
+      return kGryFirstPedTable + remap.remap;
+  }
+  return BadRemap("unknown remap kind");
+}
 
 absl::StatusOr<int> SpritePaletteSlot(const Style& style, const SpriteRecord& sprite,
                                       const SpriteRemap& remap) {
@@ -53,17 +84,36 @@ absl::StatusOr<int> SpritePaletteSlot(const Style& style, const SpriteRecord& sp
   return BadRemap("unknown remap kind");
 }
 
-absl::StatusOr<DrawnSprite> DrawSprite(const Style& style, const SpriteRecord& sprite,
-                                       const SpriteRemap& remap, const std::vector<int>& deltas) {
+namespace {
+
+// The palette the sprite takes, with where it came from recorded in `out`.
+absl::StatusOr<palette::Palette> SpritePalette(const Style& style, const SpriteRecord& sprite,
+                                               const SpriteRemap& remap, DrawnSprite& out) {
+  if (style.eight_bit()) {
+    absl::StatusOr<int> table = SpriteRemapTable(style, remap);
+    if (!table.ok()) return table.status();
+    out.table = *table;
+    return style.TablePalette(*table);
+  }
   absl::StatusOr<int> slot = SpritePaletteSlot(style, sprite, remap);
   if (!slot.ok()) return slot.status();
   absl::StatusOr<int> clut = style.ClutOfPalette(*slot);
   if (!clut.ok()) return clut.status();
-  absl::StatusOr<palette::Palette> pal = style.Clut(*clut);
+  out.slot = *slot;
+  out.clut = *clut;
+  return style.Clut(*clut);
+}
+
+}  // namespace
+
+absl::StatusOr<DrawnSprite> DrawSprite(const Style& style, const SpriteRecord& sprite,
+                                       const SpriteRemap& remap, const std::vector<int>& deltas) {
+  DrawnSprite out{image::RgbaPicture(0, 0)};
+  absl::StatusOr<palette::Palette> pal = SpritePalette(style, sprite, remap, out);
   if (!pal.ok()) return pal.status();
   absl::StatusOr<std::vector<uint8_t>> pixels = SpritePixels(style, sprite, deltas);
   if (!pixels.ok()) return pixels.status();
-  DrawnSprite out{image::RgbaPicture(sprite.width, sprite.height), *slot, *clut};
+  out.picture = image::RgbaPicture(sprite.width, sprite.height);
   for (size_t i = 0; i < pixels->size(); ++i) {
     const uint8_t e = (*pixels)[i];
     if (e == kSpriteTransparentIndex) continue;

@@ -5,12 +5,19 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "formats/common/format_error.h"
+#include "formats/gta/style_gry.h"
+#include "formats/gta/style_internal.h"
 
 namespace kbot::gta {
 
-namespace {
+using style_internal::CheckTileSizes;
+using style_internal::LocateSections;
+using style_internal::Raw;
+using style_internal::RoundUp;
+using style_internal::SectionLayout;
+using style_internal::TileBytes;
 
-uint64_t RoundUp(uint64_t n, uint64_t unit) { return (n + unit - 1) / unit * unit; }
+namespace {
 
 // An error about the style's contents as a whole (a tile or CLUT number past
 // the ones stored), not about one place in the file.
@@ -34,32 +41,16 @@ absl::StatusOr<StyleHeader> ReadStyleHeader(Bytes file, absl::string_view name) 
                        h[8], h[9], h[10], h[11], h[12], h[13], h[14], h[15]};
   if (hd.version != kStyleVersion) {
     return ErrorAt(name, "header", 0,
-                   absl::StrCat("version ", hd.version, ", expected ", kStyleVersion));
+                   absl::StrCat("version ", hd.version, ", expected ", kStyleVersion, " (.G24) or ",
+                                kGryStyleVersion, " (.GRY)"));
   }
   return hd;
-}
-
-uint64_t TileBytes(const StyleHeader& hd) {
-  return uint64_t(hd.side_size) + hd.lid_size + hd.aux_size;
 }
 
 // The sizes the loader checks: whole tiles, at most kMaxTileBytes of them,
 // whole CLUTs, whole palette index entries.
 absl::Status CheckSizes(const StyleHeader& hd, absl::string_view name) {
-  const std::pair<const char*, uint32_t> tile_sizes[] = {
-      {"side", hd.side_size}, {"lid", hd.lid_size}, {"aux", hd.aux_size}};
-  for (const auto& [kind, size] : tile_sizes) {
-    if (size % kTileBytes != 0) {
-      return ErrorIn(name, "header", absl::StrCat(kind, " size ", size,
-                                                  " is not a multiple of 4096 (one 64 x 64 tile)"));
-    }
-  }
-  if (TileBytes(hd) > kMaxTileBytes) {
-    return ErrorIn(name, "header",
-                   absl::StrCat("side + lid + aux = ", TileBytes(hd),
-                                " bytes of tiles, more than the game's ", kMaxTileBytes, " (",
-                                Hex(kMaxTileBytes), ")"));
-  }
+  if (absl::Status s = CheckTileSizes(hd, name); !s.ok()) return s;
   if (hd.clut_size % kClutBytes != 0) {
     return ErrorIn(name, "header",
                    absl::StrCat("CLUT size ", hd.clut_size,
@@ -76,22 +67,11 @@ absl::Status CheckSizes(const StyleHeader& hd, absl::string_view name) {
 struct StyleSectionBytes {
   Bytes tiles, animations, cluts, palette_index, object_info, cars, sprite_info,
       sprite_graphics, sprite_numbers;
-  uint64_t animations_at = 0;
 };
 
-// Where each section lies (recorded in style.sections), checked against the
-// file's end; bytes after the last section are a warning.
-absl::StatusOr<StyleSectionBytes> LocateSections(Bytes file, Style& style) {
-  const StyleHeader& hd = style.header;
+std::vector<SectionLayout> G24Layout(const StyleHeader& hd, StyleSectionBytes& out) {
   const uint64_t tile_bytes = TileBytes(hd);
-  StyleSectionBytes out;
-  struct Layout {
-    const char* name;
-    uint64_t size;
-    uint64_t stored;  // what it takes in the file
-    Bytes* bytes;
-  };
-  const Layout layout[] = {
+  return {
       {"tiles", tile_bytes, RoundUp(tile_bytes, kTilePadding), &out.tiles},
       {"animations", hd.anim_size, hd.anim_size, &out.animations},
       {"CLUTs", hd.clut_size, RoundUp(hd.clut_size, kClutPageBytes), &out.cluts},
@@ -103,29 +83,7 @@ absl::StatusOr<StyleSectionBytes> LocateSections(Bytes file, Style& style) {
        &out.sprite_graphics},
       {"sprite numbers", hd.sprite_numbers_size, hd.sprite_numbers_size, &out.sprite_numbers},
   };
-  uint64_t at = kStyleHeaderSize;
-  for (const Layout& s : layout) {
-    style.sections.push_back(StyleSection{s.name, at, s.size, s.stored});
-    if (s.stored > file.size() - at) {  // at <= file.size(): the header is there
-      return ErrorNamingOffset(style.name, s.name, at,
-                               absl::StrCat("the section (", s.stored, " bytes from ", Hex(at),
-                                            " to ", Hex(at + s.stored),
-                                            ") runs past the end of the file at ",
-                                            Hex(file.size())));
-    }
-    *s.bytes = file.subspan(at, s.stored);
-    if (s.bytes == &out.animations) out.animations_at = at;
-    at += s.stored;
-  }
-  if (at < file.size()) {
-    style.warnings.push_back(absl::StrCat(style.name, ": ", file.size() - at,
-                                          " trailing bytes at ", Hex(at),
-                                          " after the last section"));
-  }
-  return out;
 }
-
-std::vector<uint8_t> Raw(Bytes section) { return {section.begin(), section.end()}; }
 
 std::vector<uint16_t> ReadPaletteIndex(Bytes section) {
   ByteReader r(section);
@@ -157,9 +115,56 @@ void CheckAnimationTiles(const StyleAnimation& a, int i, uint64_t at, Style& sty
   }
 }
 
-// Reads the animation section (its own bytes, offsets reported in the file).
-absl::Status ReadAnimations(Bytes section, uint64_t base, Style& style) {
+}  // namespace
+
+namespace style_internal {
+
+absl::Status CheckTileSizes(const StyleHeader& hd, absl::string_view name) {
+  const std::pair<const char*, uint32_t> tile_sizes[] = {
+      {"side", hd.side_size}, {"lid", hd.lid_size}, {"aux", hd.aux_size}};
+  for (const auto& [kind, size] : tile_sizes) {
+    if (size % kTileBytes != 0) {
+      return ErrorIn(name, "header", absl::StrCat(kind, " size ", size,
+                                                  " is not a multiple of 4096 (one 64 x 64 tile)"));
+    }
+  }
+  if (TileBytes(hd) > kMaxTileBytes) {
+    return ErrorIn(name, "header",
+                   absl::StrCat("side + lid + aux = ", TileBytes(hd),
+                                " bytes of tiles, more than the game's ", kMaxTileBytes, " (",
+                                Hex(kMaxTileBytes), ")"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status LocateSections(Bytes file, uint64_t at, const std::vector<SectionLayout>& layout,
+                            Style& style) {
+  for (const SectionLayout& s : layout) {
+    style.sections.push_back(StyleSection{s.name, at, s.size, s.stored});
+    if (s.stored > file.size() - at) {  // at <= file.size(): the header is there
+      return ErrorNamingOffset(style.name, s.name, at,
+                               absl::StrCat("the section (", s.stored, " bytes from ", Hex(at),
+                                            " to ", Hex(at + s.stored),
+                                            ") runs past the end of the file at ",
+                                            Hex(file.size())));
+    }
+    *s.bytes = file.subspan(at, s.stored);
+    at += s.stored;
+  }
+  if (at < file.size()) {
+    style.warnings.push_back(absl::StrCat(style.name, ": ", file.size() - at,
+                                          " trailing bytes at ", Hex(at),
+                                          " after the last section"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ReadAnimations(Bytes section, Style& style) {
   if (section.empty()) return absl::OkStatus();
+  uint64_t base = 0;
+  for (const StyleSection& s : style.sections) {
+    if (s.name == "animations") base = s.offset;
+  }
   ByteReader r(section);
   uint8_t count = 0;
   r.U8(count);
@@ -200,9 +205,12 @@ absl::Status ReadAnimations(Bytes section, uint64_t base, Style& style) {
   return absl::OkStatus();
 }
 
-}  // namespace
+}  // namespace style_internal
 
 absl::StatusOr<Style> ReadStyle(Bytes file, absl::string_view name) {
+  if (file.size() >= 4 && LoadU32(file.data()) == kGryStyleVersion) {
+    return ReadGryStyle(file, name);
+  }
   Style style;
   style.name = std::string(name);
   absl::StatusOr<StyleHeader> header = ReadStyleHeader(file, name);
@@ -214,20 +222,23 @@ absl::StatusOr<Style> ReadStyle(Bytes file, absl::string_view name) {
   style.aux_tiles = int(header->aux_size / kTileBytes);
   style.clut_count = int(header->clut_size / kClutBytes);
 
-  absl::StatusOr<StyleSectionBytes> sections = LocateSections(file, style);
-  if (!sections.ok()) return sections.status();
-  style.tiles = Raw(sections->tiles);
-  style.cluts = Raw(sections->cluts);
-  style.palette_index = ReadPaletteIndex(sections->palette_index);
-  style.object_info = Raw(sections->object_info);
-  style.cars = Raw(sections->cars);
-  style.sprite_info = Raw(sections->sprite_info);
-  style.sprite_graphics = Raw(sections->sprite_graphics);
-  style.sprite_numbers = Raw(sections->sprite_numbers);
+  StyleSectionBytes sections;
+  if (absl::Status s = LocateSections(file, kStyleHeaderSize, G24Layout(*header, sections), style);
+      !s.ok()) {
+    return s;
+  }
+  style.tiles = Raw(sections.tiles);
+  style.cluts = Raw(sections.cluts);
+  style.palette_index = ReadPaletteIndex(sections.palette_index);
+  style.object_info = Raw(sections.object_info);
+  style.cars = Raw(sections.cars);
+  style.sprite_info = Raw(sections.sprite_info);
+  style.sprite_graphics = Raw(sections.sprite_graphics);
+  style.sprite_numbers = Raw(sections.sprite_numbers);
   // Last: the animations name tiles, which the counts above bound.
-  absl::Status animations =
-      ReadAnimations(sections->animations, sections->animations_at, style);
-  if (!animations.ok()) return animations;
+  if (absl::Status s = style_internal::ReadAnimations(sections.animations, style); !s.ok()) {
+    return s;
+  }
   return style;
 }
 
@@ -292,15 +303,24 @@ absl::StatusOr<int> Style::ClutOfPalette(int logical) const {
 
 namespace {
 
+// A tile's number and remap checked against its kind: "" or the reason.
+std::string TileProblem(const char* kind, int number, int count, int r) {
+  if (number < 0 || number >= count) {
+    return absl::StrCat(kind, " tile ", number, " is past the ", count, " stored");
+  }
+  if (r < 0 || r > 3) return absl::StrCat(kind, " tile ", number, ": remap ", r, " is outside 0..3");
+  return "";
+}
+
 absl::StatusOr<palette::Palette> TilePalette(const Style& s, const char* kind, int number,
                                              int count, int r, int slot) {
-  if (number < 0 || number >= count) {
-    return Invalid(s.name, absl::StrCat(kind, " tile ", number, " is past the ", count,
-                                        " stored"));
+  if (std::string why = TileProblem(kind, number, count, r); !why.empty()) {
+    return Invalid(s.name, why);
   }
-  if (r < 0 || r > 3) {
-    return Invalid(s.name, absl::StrCat(kind, " tile ", number, ": remap ", r,
-                                        " is outside 0..3"));
+  if (s.eight_bit()) {
+    absl::StatusOr<int> table = s.TileRemapTable(slot / 4, r);
+    if (!table.ok()) return table.status();
+    return s.TablePalette(*table);
   }
   if (size_t(slot) >= s.palette_index.size()) {
     return Invalid(s.name, absl::StrCat(kind, " tile ", number, ": palette index entry ", slot,
@@ -328,6 +348,36 @@ absl::StatusOr<palette::Palette> Style::LidPalette(int lid, int remap) const {
 
 absl::StatusOr<palette::Palette> Style::AuxPalette(int aux, int remap) const {
   return TilePalette(*this, "aux", aux, aux_tiles, remap, TilePaletteSlot(AuxTile(aux), remap));
+}
+
+absl::StatusOr<palette::Palette> Style::TablePalette(int table) const {
+  if (table == 0) return base_palette;  // "no remap" (docs/formats/gta1.md, "8-bit styles")
+  if (table < 0 || table >= remap_table_count()) {
+    return Invalid(name, absl::StrCat("remap table ", table, " is past the ", remap_table_count(),
+                                      " stored"));
+  }
+  palette::Palette p;
+  const uint8_t* row = remap_tables.data() + size_t(table) * 256;
+  for (int e = 0; e < 256; ++e) p.colors[e] = base_palette.colors[row[e]];
+  return p;
+}
+
+absl::StatusOr<int> Style::TileRemapTable(int tile, int remap) const {
+  if (tile < 0 || tile >= tile_count()) {
+    return Invalid(name, absl::StrCat("tile ", tile, " is past the ", tile_count(), " tiles"));
+  }
+  if (remap < 0 || remap > 3) {
+    return Invalid(name, absl::StrCat("tile ", tile, ": remap ", remap, " is outside 0..3"));
+  }
+  const int lid = tile - side_tiles;
+  // Remap 0 is "no remap" for every lid (the index's entry 0 is always 0).
+  if (lid < 0 || lid >= lid_tiles || remap == 0) return 0;
+  const size_t at = size_t(lid) * 4 + size_t(remap);
+  if (at >= remap_index.size()) {
+    return Invalid(name, absl::StrCat("lid tile ", lid, " remap ", remap, ": entry ", at,
+                                      " is past the remap index's ", remap_index.size()));
+  }
+  return remap_index[at];
 }
 
 }  // namespace kbot::gta

@@ -1,6 +1,7 @@
 // G24 styles: GTA1's tile, palette and sprite sets (STYLE001.G24 ...
 // STYLE003.G24). Layout: docs/formats/gta1.md, "Styles (.G24)"; the loader is
-// Style_Load 0x47cf10. Little-endian throughout.
+// Style_Load 0x47cf10. Little-endian throughout. The 8-bit styles (.GRY,
+// version 325) read into the same Style: style_gry.h says how they differ.
 //
 //   Header     sixteen u32 (64 bytes): version (336, checked), side size, lid
 //              size, aux size, anim size, CLUT size, tile CLUT size, sprite
@@ -72,7 +73,8 @@
 
 namespace kbot::gta {
 
-inline constexpr uint32_t kStyleVersion = 336;
+inline constexpr uint32_t kStyleVersion = 336;     // .G24
+inline constexpr uint32_t kGryStyleVersion = 325;  // .GRY (style_gry.h)
 inline constexpr size_t kStyleHeaderSize = 64;  // sixteen u32
 inline constexpr int kTileSide = 64;
 inline constexpr size_t kTileBytes = 64 * 64;         // 4096
@@ -101,7 +103,16 @@ struct StyleHeader {
   uint32_t sprite_info_size = 0;
   uint32_t sprite_graphics_size = 0;
   uint32_t sprite_numbers_size = 0;
+  // The 8-bit styles' own words (0 in a G24): the palette, remap tables and
+  // lid remap index sizes, where a G24 has its CLUT and palette index sizes.
+  uint32_t palette_size = 0;
+  uint32_t remap_size = 0;
+  uint32_t remap_index_size = 0;
 };
+
+// 24-bit (.G24: CLUTs through a palette index) or 8-bit (.GRY: one palette
+// and remap tables).
+enum class StyleDepth : uint8_t { k24Bit, k8Bit };
 
 // Where a section lies in the file. `size` is the header's size; `stored`
 // the bytes it takes in the file (larger for the padded tiles and CLUTs).
@@ -126,6 +137,7 @@ enum class SideDirection : uint8_t { kTop = 0, kBottom = 1, kLeft = 2, kRight = 
 using TileTexels = std::array<uint8_t, kTileBytes>;
 
 struct Style {
+  StyleDepth depth = StyleDepth::k24Bit;
   StyleHeader header;
   std::vector<StyleSection> sections;  // file order, every section (even empty)
 
@@ -141,6 +153,14 @@ struct Style {
 
   std::vector<uint16_t> palette_index;
 
+  // 8-bit styles only (empty in a G24): the one palette (scaled to 8 bits a
+  // component), the remap tables (256 bytes each: table t maps texel e to
+  // palette entry remap_tables[256 t + e]) and the lid remap index (4 table
+  // numbers a lid tile, remap r at 4 lid + r).
+  palette::Palette base_palette;
+  std::vector<uint8_t> remap_tables;
+  std::vector<uint8_t> remap_index;
+
   // Raw bytes, read by ReadStyleSprites (style_sprites.h) and ReadStyleCars
   // (style_cars.h).
   std::vector<uint8_t> object_info;
@@ -153,6 +173,8 @@ struct Style {
   std::string name;  // the file name given to ReadStyle, for error messages
 
   int tile_count() const { return side_tiles + lid_tiles + aux_tiles; }
+  bool eight_bit() const { return depth == StyleDepth::k8Bit; }
+  int remap_table_count() const { return int(remap_tables.size() / 256); }
 
   // Tile numbers of the three kinds (no range check: see the accessors).
   int SideTile(int side) const { return side; }
@@ -179,6 +201,15 @@ struct Style {
   absl::StatusOr<palette::Palette> SidePalette(int side, SideDirection direction) const;
   absl::StatusOr<palette::Palette> LidPalette(int lid, int remap) const;
   absl::StatusOr<palette::Palette> AuxPalette(int aux, int remap = 0) const;
+
+  // 8-bit styles: the palette seen through remap table t (0: the palette as
+  // it is, for "no remap"); error for a table past the ones stored.
+  absl::StatusOr<palette::Palette> TablePalette(int table) const;
+  // 8-bit styles: the remap table tile n's remap r (0..3) is drawn through:
+  // a lid's remaps 1..3 from the remap index; 0 for remap 0 and for side and
+  // aux tiles (only lids have remaps in an 8-bit style). Errors for a tile
+  // or remap out of range, or an entry past the remap index.
+  absl::StatusOr<int> TileRemapTable(int tile, int remap) const;
 };
 
 // Byte offset of tile n texel (u, v) in the tile block: the page formula.
@@ -208,7 +239,8 @@ constexpr int SidePaletteSlot(int side, SideDirection d) {
 inline constexpr uint8_t kFlatTransparentTexel = 0;
 constexpr bool FlatTexelDrawn(uint8_t texel) { return texel != kFlatTransparentTexel; }
 
-// Decodes a G24 style. Errors name the file, the section and the offsets:
+// Decodes a G24 style, or an 8-bit one (version 325: ReadGryStyle,
+// style_gry.h). Errors name the file, the section and the offsets:
 // a version other than 336, a tile size not a multiple of 4096, tiles past
 // 0x190000 bytes, a CLUT size not a multiple of 1024, an odd palette index
 // size, more than 128 animations or an animation past its section, a section

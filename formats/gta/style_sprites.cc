@@ -66,14 +66,16 @@ std::string DeltaProblem(const SpriteDelta& d, size_t graphics_size) {
 }
 
 // Reads one record (and its delta list) at r; false when the section ends
-// first, with the reason in `why`.
-bool ReadRecord(ByteReader& r, SpriteRecord& s, std::string& why) {
+// first, with the reason in `why`. An 8-bit style's record has no palette
+// number.
+bool ReadRecord(ByteReader& r, bool eight_bit, SpriteRecord& s, std::string& why) {
   const size_t left = r.remaining();
   uint8_t deltas = 0;
   if (!r.U8(s.width) || !r.U8(s.height) || !r.U8(deltas) || !r.U8(s.flag) || !r.U16(s.size) ||
-      !r.U16(s.palette) || !r.U32(s.offset)) {
-    why = absl::StrCat("its ", kSpriteRecordSize, " bytes are cut short by the end of the ",
-                       "section (", left, " byte(s) left)");
+      (!eight_bit && !r.U16(s.palette)) || !r.U32(s.offset)) {
+    why = absl::StrCat("its ", eight_bit ? kGrySpriteRecordSize : kSpriteRecordSize,
+                       " bytes are cut short by the end of the section (", left,
+                       " byte(s) left)");
     return false;
   }
   s.deltas.resize(deltas);
@@ -178,7 +180,7 @@ absl::StatusOr<StyleSprites> ReadStyleSprites(const Style& style) {
     s.number = int(out.sprites.size());
     s.record_offset = base + r.pos();
     std::string why;
-    if (!ReadRecord(r, s, why)) {
+    if (!ReadRecord(r, style.eight_bit(), s, why)) {
       out.warnings.push_back(absl::StrCat("sprite info: record ", s.number, " at ",
                                           Hex(s.record_offset), ": ", why, "; ",
                                           out.sprites.size(), " sprite(s) read"));

@@ -1,4 +1,4 @@
-// The sprites of a G24 style: the sprite numbers and sprite info sections, and
+// The sprites of a style (G24 or 8-bit): the sprite numbers and sprite info sections, and
 // where each sprite's pixels and deltas lie in the sprite graphics. Layout and
 // sources: docs/formats/gta1.md, "Sprite numbers" to "Deltas".
 //
@@ -12,7 +12,7 @@
 //                   height), u16 palette number, u32 offset into the sprite
 //                   graphics; then per delta u16 size, u32 offset. 12 + 6 n
 //                   bytes. (The 8-bit .GRY styles leave out the palette number:
-//                   10 + 6 n bytes; kbot reads G24 styles only.)
+//                   10 + 6 n bytes, `palette` 0; style_gry.h.)
 //   Sprite graphics one byte a pixel in 256 x 256 pages: pixel (x, y) of a
 //                   sprite is at offset + y * 256 + x. The section need not
 //                   end on a page (or row) boundary, so every row is checked.
@@ -67,6 +67,7 @@ enum class SpriteKind : uint8_t {
 inline constexpr int kSpriteKindCount = 21;
 inline constexpr size_t kSpriteNumbersSize = 2 * kSpriteKindCount;  // 42
 inline constexpr size_t kSpriteRecordSize = 12;                     // G24, before its deltas
+inline constexpr size_t kGrySpriteRecordSize = 10;                  // 8-bit: no palette number
 inline constexpr size_t kSpriteDeltaRecordSize = 6;
 inline constexpr int kSpritePageSide = 256;
 inline constexpr size_t kSpritePageBytes = 256 * 256;
@@ -100,7 +101,7 @@ struct SpriteRecord {
   uint8_t height = 0;
   uint8_t flag = 0;        // byte 3 (console scaling flag), as stored
   uint16_t size = 0;       // as stored; width x height in a sound record
-  uint16_t palette = 0;    // sprite palette number, relative to the sprite palettes
+  uint16_t palette = 0;    // sprite palette number, relative to the sprite palettes (G24)
   uint32_t offset = 0;     // in the sprite graphics: page * 65536 + y * 256 + x
   std::vector<SpriteDelta> deltas;
   std::string problem;     // empty when the pixels can be drawn

@@ -45,11 +45,18 @@ int PaletteRemap(const TileSheetOptions& o) {
 std::optional<image::RgbaPicture> DrawTile(const Style& style, const TileSheetOptions& o, int t,
                                            TileSheet& sheet) {
   const int tile = TileOf(style, o.kind, t);
-  const absl::StatusOr<int> clut = style.ClutOfPalette(TilePaletteSlot(tile, PaletteRemap(o)));
+  // A G24 tile's palette is a CLUT the palette index names; an 8-bit one's a
+  // remap table over the style's palette.
+  const absl::StatusOr<int> source =
+      style.eight_bit() ? style.TileRemapTable(tile, PaletteRemap(o))
+                        : style.ClutOfPalette(TilePaletteSlot(tile, PaletteRemap(o)));
   const absl::StatusOr<palette::Palette> pal =
-      clut.ok() ? style.Clut(*clut) : absl::StatusOr<palette::Palette>(clut.status());
+      !source.ok()        ? absl::StatusOr<palette::Palette>(source.status())
+      : style.eight_bit() ? style.TablePalette(*source)
+                          : style.Clut(*source);
   const absl::StatusOr<TileTexels> texels = style.Tile(tile);
-  sheet.tiles.push_back({t, pal.ok() ? std::optional<int>(*clut) : std::nullopt});
+  SheetTile& entry = sheet.tiles.emplace_back(SheetTile{t, std::nullopt, std::nullopt});
+  if (pal.ok()) (style.eight_bit() ? entry.table : entry.clut) = *source;
   const absl::string_view kind = TileKindName(o.kind);
   if (!texels.ok()) {
     sheet.warnings.push_back(

@@ -55,6 +55,7 @@ struct TileSheetOptions {
 struct SheetTile {
   int tile = 0;              // its number in the kind
   std::optional<int> clut;   // the CLUT it was drawn with; nullopt when unresolved
+  std::optional<int> table;  // 8-bit styles (no CLUTs): the remap table drawn through
 };
 
 struct TileSheet {

@@ -7,6 +7,7 @@
 #include "formats/gta/cmp.h"
 #include "formats/gta/font.h"
 #include "formats/gta/style.h"
+#include "formats/gta/style_gry.h"
 #include "formats/model3do/model3do.h"
 #include "formats/palette/palette.h"
 #include "formats/tnt/tnt.h"
@@ -39,7 +40,20 @@ std::optional<FileIdentity> CityMap(Bytes b) {
                                    ")")};
 }
 
+// An 8-bit style (.GRY): thirteen header words, all sizes of sections
+// stored (formats/gta/style_gry.h), the palette 768 bytes.
+std::optional<FileIdentity> GryStyle(Bytes b) {
+  if (b.size() < gta::kGryHeaderSize || U32At(b, 20) != gta::kGryPaletteBytes) {
+    return std::nullopt;
+  }
+  uint64_t sections = 0;
+  for (size_t word = 1; word < 13; ++word) sections += U32At(b, 4 * word);
+  if (sections > b.size()) return std::nullopt;
+  return FileIdentity{FileKind::kStyle, "a GTA1 8-bit style (version 325)"};
+}
+
 std::optional<FileIdentity> Style(Bytes b) {
+  if (U32At(b, 0) == gta::kGryStyleVersion) return GryStyle(b);
   if (b.size() < gta::kStyleHeaderSize || U32At(b, 0) != gta::kStyleVersion) {
     return std::nullopt;
   }
