@@ -1,8 +1,8 @@
-// 8-bit GTA1 styles (.GRY): a style built byte by byte from
-// docs/formats/gta1.md, "8-bit styles (.GRY)", with every offset and colour
-// worked by hand: 5 tiles padded to 8, one palette, 130 remap tables, a lid
-// remap index, a car whose remap8 names tables, a car sprite with a delta and
-// a pedestrian sprite.
+// 8-bit GTA1 styles (.GRY): testing::GrySample, a style built byte by byte
+// from docs/formats/gta1.md, "8-bit styles (.GRY)", with every offset and
+// colour worked by hand: 5 tiles padded to 8, one palette, 130 remap tables,
+// a lid remap index, a car whose remap8 names tables, a car sprite with a
+// delta and a pedestrian sprite.
 #include <gtest/gtest.h>
 
 #include "absl/strings/match.h"
@@ -19,42 +19,8 @@ namespace {
 
 using testing::GryFile;
 
-void SetColor(GryFile& f, int e, uint8_t r, uint8_t g, uint8_t b) {
-  f.palette[3 * e] = r, f.palette[3 * e + 1] = g, f.palette[3 * e + 2] = b;
-}
-
-// 52 header + 0x8000 tiles (5 stored, padded to 8) + 6 animation + 768
-// palette + 130 * 256 tables + 8 index + 174 car + 26 sprite info + 262
-// graphics + 42 numbers = 67,386 bytes.
-GryFile Fixture() {
-  GryFile f;
-  f.animations = {1, 0, 1, 4, 1, 0};  // lid 0, speed 4, aux 0
-  SetColor(f, 1, 63, 0, 32);  // -> 255, 0, 130
-  SetColor(f, 2, 10, 20, 30);  // -> 40, 81, 121
-  SetColor(f, 5, 1, 2, 3);     // -> 4, 8, 12
-  SetColor(f, 9, 33, 0, 0);    // -> 134, 0, 0
-  f.IdentityTables(130);
-  f.remap_tables[3 * 256 + 1] = 2;
-  f.remap_tables[7 * 256 + 1] = 5;
-  f.remap_tables[126 * 256 + 1] = 9;
-  f.remap_tables[129 * 256 + 2] = 5;
-  f.remap_index = {0, 3, 0, 0,     // lid 0
-                   0, 7, 3, 200};  // lid 1: table 200 is past the 130
-  f.SetTile(3, 5, 6, 1);           // lid 1 = tile 3: 3 * 64 + 6 * 256 + 5
-  f.SetTile(4, 63, 63, 2);         // aux 0 = tile 4, in the padding's strip: 0x7f3f
-  f.cars = testing::GryCar(3, 0, {3, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
-  testing::AppendGrySprite(f.sprite_info, 2, 2, 0, {{4, 258}});  // car sprite 0
-  testing::AppendGrySprite(f.sprite_info, 2, 1, 2);              // ped sprite 0
-  f.sprite_graphics.assign(262, 0);
-  f.sprite_graphics[0] = 1, f.sprite_graphics[2] = 1, f.sprite_graphics[3] = 2;
-  f.sprite_graphics[256] = 2, f.sprite_graphics[257] = 1;
-  // The delta: skip 1, 1 byte, colour 2 -> the car sprite's (1, 0).
-  f.sprite_graphics[258] = 1, f.sprite_graphics[260] = 1, f.sprite_graphics[261] = 2;
-  f.sprite_numbers.assign(42, 0);
-  f.sprite_numbers[2 * 5] = 1;  // one car sprite
-  f.sprite_numbers[2 * 7] = 1;  // one pedestrian sprite
-  return f;
-}
+// The sample's layout and values: tests/support/gta_gry_bytes.h, GrySample.
+GryFile Fixture() { return testing::GrySample(); }
 
 Style Read(const GryFile& f) {
   absl::StatusOr<Style> s = ReadStyle(f.Bytes(), "STYLE001.GRY");
@@ -114,7 +80,7 @@ TEST(GtaGryStyle, ScalesTheSixBitPalette) {
 
 TEST(GtaGryStyle, APaletteOverSixBitsIsReadAsItIsWithAWarning) {
   GryFile f = Fixture();
-  SetColor(f, 1, 64, 0, 200);
+  f.SetColor(1, 64, 0, 200);
   const Style s = Read(f);
   ExpectColor(s.base_palette, 1, 64, 0, 200);
   ExpectColor(s.base_palette, 2, 10, 20, 30);

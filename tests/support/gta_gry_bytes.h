@@ -23,6 +23,8 @@ struct GryFile {
   // Tables 0..n-1, each the identity.
   void IdentityTables(int n);
   void SetTile(int tile, int u, int v, uint8_t texel);
+  // Palette entry e, as stored (0..63 a component).
+  void SetColor(int e, uint8_t r, uint8_t g, uint8_t b);
   // Header, tiles padded to 4 tiles, animations, palette, remap tables,
   // remap index, object info, cars, sprite info, sprite graphics, sprite
   // numbers.
@@ -40,5 +42,15 @@ void AppendGrySprite(std::vector<uint8_t>& out, uint8_t w, uint8_t h, uint32_t o
 // A 174-byte car record with no doors: vtype 4 (car) at 106, `model` at 107,
 // spr_num at 6, remap8 at 94; every other field 0.
 std::vector<uint8_t> GryCar(uint8_t model, int16_t sprite, const std::array<uint8_t, 12>& remap8);
+
+// The sample the format and tool tests share: 2 side, 2 lid and 1 aux tiles
+// (padded to 8; lid 1's texel (5, 6) is 1, aux 0's (63, 63) 2, in the
+// padding's strip); one animation (lid 0, speed 4, aux 0); palette colours 1
+// (63, 0, 32), 2 (10, 20, 30), 5 (1, 2, 3), 9 (33, 0, 0); 130 identity remap
+// tables but table 3 (1 -> 2), 7 (1 -> 5), 126 (1 -> 9), 129 (2 -> 5); lid
+// remaps {0, 3, 0, 0} and {0, 7, 3, 200}; car model 3 (sprite 0, remap8 3,
+// 7, 0 ...); car sprite 0, 2 x 2 at 0 (1 0 / 2 1) with a delta setting (1, 0)
+// to 2; pedestrian sprite 0, 2 x 1 at 2 (1 2). 67,386 bytes.
+GryFile GrySample();
 
 }  // namespace kbot::testing
