@@ -223,7 +223,7 @@ int RunPictureCommand(const std::string& command, const FileTargetOptions& o, bo
 
 void AddGtaAssetCommands(CLI::App* gta, int& exit_code) {
   AddToolCommand(gta, exit_code, "style",
-                 "Describe a style (.G24): header, sections, tiles, animations",
+                 "Describe a style (.G24/.GRY): header, sections, tiles, animations",
                  "Style (e.g. STYLE001.G24)", tools::StyleDescribeTable().Params(),
                  "style_describe", false, RunStyle);
   AddToolCommand(gta, exit_code, "tiles", "Draw a style's tiles as a PNG sheet",

@@ -1,4 +1,4 @@
-// libFuzzer target: any bytes as a G24 style and as a FON font (text, icon
+// libFuzzer target: any bytes as a style (G24 or 8-bit) and as a FON font (text, icon
 // and digit first codes), then every tile, CLUT and tile-palette accessor of
 // the style, its sprites, cars and objects (style_sprites.h, style_cars.h),
 // a few sprites drawn in every kind of palette with their deltas
@@ -45,6 +45,10 @@ void Accessors(const Style& style) {
   for (int a = -1; a <= style.aux_tiles; ++a) {
     for (int r = -1; r <= 4; ++r) (void)style.AuxPalette(a, r);
   }
+  for (int t = -1; t <= style.remap_table_count(); ++t) (void)style.TablePalette(t);
+  for (int t = -1; t <= style.tile_count(); ++t) {
+    for (int r = -1; r <= 4; ++r) (void)style.TileRemapTable(t, r);
+  }
 }
 
 // The first and the last kEndSprites sprite numbers.
@@ -62,11 +66,15 @@ std::vector<size_t> EndSprites(size_t n) {
 // each delta alone, all of them, and delta numbers past the list.
 void DrawOne(const Style& style, const SpriteRecord& s, int cars, size_t& budget) {
   const int n = s.number;
+  // An 8-bit style's car remaps name tables: some past any style's.
+  SpriteRemap tables{SpriteRemap::Kind::kCar, 0, n % 13};
+  for (size_t r = 0; r < tables.car_tables.size(); ++r) tables.car_tables[r] = uint8_t(n * 37 + r);
   for (SpriteRemap remap : {SpriteRemap{}, SpriteRemap{SpriteRemap::Kind::kCar, n % (cars + 1),
                                                        n % 14 - 1},
-                            SpriteRemap{SpriteRemap::Kind::kCar, cars, 1},
+                            SpriteRemap{SpriteRemap::Kind::kCar, cars, 1}, tables,
                             SpriteRemap{SpriteRemap::Kind::kPed, 0, n % 66 - 1}}) {
     (void)SpritePaletteSlot(style, s, remap);
+    (void)SpriteRemapTable(style, remap);
     (void)DrawSprite(style, s, remap, {});
   }
   std::vector<int> all;

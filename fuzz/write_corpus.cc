@@ -350,6 +350,51 @@ std::vector<uint8_t> StyleSpritesSeed() {
   return out;
 }
 
+// The G24 sprite records as an 8-bit style's: each without its 2-byte
+// palette number (12 + 6 n bytes become 10 + 6 n).
+std::vector<uint8_t> WithoutPaletteNumbers(const std::vector<uint8_t>& g24_info) {
+  std::vector<uint8_t> out;
+  for (size_t at = 0; at + 12 <= g24_info.size();) {
+    const size_t end = at + 12 + 6 * size_t(g24_info[at + 2]);
+    out.insert(out.end(), g24_info.begin() + at, g24_info.begin() + at + 6);
+    out.insert(out.end(), g24_info.begin() + at + 8, g24_info.begin() + end);
+    at = end;
+  }
+  return out;
+}
+
+// An 8-bit style (docs/formats/gta1.md, "8-bit styles (.GRY)"): one lid tile
+// (padded to 4), a 6-bit grey palette, 130 remap tables (table t adds t to
+// every colour), a remap index naming tables 0, 3, 7, 129, the car, sprites
+// and sprite numbers of the G24 seed.
+std::vector<uint8_t> GryStyleSeed() {
+  std::vector<uint8_t> tiles(4 * 4096, 0);
+  for (size_t i = 0; i < tiles.size(); ++i) tiles[i] = uint8_t(i % 7);
+  std::vector<uint8_t> palette(768);
+  for (size_t i = 0; i < palette.size(); ++i) palette[i] = uint8_t((i / 3) % 64);
+  std::vector<uint8_t> tables(130 * 256);
+  for (size_t i = 0; i < tables.size(); ++i) tables[i] = uint8_t(i % 256 + i / 256);
+  const std::vector<uint8_t> index = {0, 3, 7, 129};
+  std::vector<uint8_t> cars = SeedCarRecord();
+  for (size_t r = 0; r < 12; ++r) cars[94 + r] = uint8_t(r * 11);  // remap8
+  std::vector<uint8_t> g24_info, graphics;
+  SeedSprites(g24_info, graphics);
+  const std::vector<uint8_t> info = WithoutPaletteNumbers(g24_info);
+  std::vector<uint8_t> numbers(42, 0);
+  numbers[2 * 5] = 1, numbers[2 * 6] = 1, numbers[2 * 7] = 1;  // car, object, ped
+  std::vector<uint8_t> out;
+  for (size_t v : {size_t(325), size_t(0), size_t(4096), size_t(0), size_t(0), palette.size(),
+                   tables.size(), index.size(), size_t(0), cars.size(), info.size(),
+                   graphics.size(), numbers.size()}) {
+    kbot::AppendU32(out, uint32_t(v));
+  }
+  for (const std::vector<uint8_t>* section :
+       {&tiles, &palette, &tables, &index, &cars, &info, &graphics, &numbers}) {
+    out.insert(out.end(), section->begin(), section->end());
+  }
+  return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -385,11 +430,12 @@ int main(int argc, char** argv) {
     ++counts["gta_mission"];
   }
   for (const char* target : {"gta_style", "identify"}) {
-    if (!Write(root / target / "gta_style_sprites.g24", StyleSpritesSeed())) {
+    if (!Write(root / target / "gta_style_sprites.g24", StyleSpritesSeed()) ||
+        !Write(root / target / "gta_style_8bit.gry", GryStyleSeed())) {
       std::fprintf(stderr, "kbot_fuzz_corpus: cannot write %s\n", (root / target).c_str());
       return 1;
     }
-    ++counts[target];
+    counts[target] += 2;
   }
   for (const auto& [target, n] : counts) std::printf("%s: %d seed(s)\n", target.c_str(), n);
   return 0;
