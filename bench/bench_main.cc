@@ -1,12 +1,15 @@
 // kbot_bench: the Google benchmarks of gaf_bench.cc, png_bench.cc,
 // writer_bench.cc, mcp_bench.cc, http_bench.cc, explorer_bench.cc,
-// hpi_bench.cc and gta_bench.cc, then a summary computed from the same run:
+// hpi_bench.cc, gta_bench.cc and gta_sprite_bench.cc (and the others
+// bench/CMakeLists.txt adds), then a summary computed from the same run:
 // decode throughput as a fraction of memcpy's, the PNG level / filter
 // trade-off, MCP calls against a JSON round trip, HTTP calls per second
 // against in-memory calls, the explorer's images over HTTP against rendering
 // in process, the route's cheapest answer and one client, HPI
 // extraction as a fraction of plain zlib inflate, and GTA1 map load, whole-map
-// render and FXT decode each as a fraction of a memcpy of the same bytes.
+// render and FXT decode each as a fraction of a memcpy of the same bytes,
+// GTA1 sprites drawn into sheets against a memcpy of the sheets, and a map
+// rendered with its objects against the same render without them.
 //
 // The console output is Google Benchmark's own; the summary follows it, and
 // ends with "@result KEY VALUE" lines for bench/run.sh. With
@@ -491,6 +494,101 @@ void GtaSummary(const Collector& c) {
   }
 }
 
+// ", peak X MB" and its Result, when the benchmark measured one (peak_MB:
+// Linux only).
+void GtaPeak(const Figure& f, const char* key) {
+  const double peak = CounterOf(f, "peak_MB");
+  if (peak <= 0) return;
+  std::printf(", peak %.1f MB", peak);
+  Result(key, peak);
+}
+
+// GTA1 sprites (gta_sprite_bench.cc): every sprite drawn into numbered
+// sheets, against a memcpy of the sheets' RGBA (ratio = memcpy time / draw
+// time), and through the sprite_sheet tool against the sheets alone.
+void GtaSpriteSheetLines(const Collector& c) {
+  const Figure* sheets = c.Find("BM_GtaSpriteSheets");
+  const Figure* copy = c.Find("BM_GtaSpriteSheetsMemcpy");
+  const Figure* tool = c.Find("BM_GtaSpriteSheetsTool");
+  const Figure* read = c.Find("BM_GtaReadSpritesAndCars");
+  if (sheets != nullptr) {
+    const double sprites = CounterOf(*sheets, "sprites"), ms = sheets->ns / 1e6;
+    std::printf("  %-34s %9.3f ms (%7.1f sprites/ms, %.0f sheets, %.1f MB RGBA)",
+                "all sprites into sheets", ms, sprites / ms, CounterOf(*sheets, "sheets"),
+                CounterOf(*sheets, "sheet_MB"));
+    GtaPeak(*sheets, "gta_sprite_sheets_peak_mb");
+    Result("gta_sprite_sheets_ms", ms);
+    Result("gta_sprite_sheets_sprites", sprites);
+    Result("gta_sprite_sheets_per_ms", sprites / ms);
+    if (copy != nullptr) {
+      std::printf("   memcpy %8.3f ms   ratio %.3f", copy->ns / 1e6, copy->ns / sheets->ns);
+      Result("gta_sprite_sheets_memcpy_ms", copy->ns / 1e6);
+      Result("gta_sprite_sheets_ratio", copy->ns / sheets->ns);
+    }
+    std::printf("\n");
+  }
+  if (tool != nullptr) {
+    std::printf("  %-34s %9.3f ms (%.2f MB of PNG)", "  through sprite_sheet (+ PNG)",
+                tool->ns / 1e6, CounterOf(*tool, "png_MB"));
+    GtaPeak(*tool, "gta_sprite_sheets_tool_peak_mb");
+    Result("gta_sprite_sheets_tool_ms", tool->ns / 1e6);
+    if (sheets != nullptr) {
+      std::printf("   %.2fx the sheets alone", tool->ns / sheets->ns);
+      Result("gta_sprite_sheets_tool_vs_sheets", tool->ns / sheets->ns);
+    }
+    std::printf("\n");
+  }
+  if (read != nullptr) {
+    std::printf("  %-34s %9.1f us (%.0f sprites, %.0f car records, %.0f object types)\n",
+                "ReadStyleSprites + ReadStyleCars", read->ns / 1e3, CounterOf(*read, "sprites"),
+                CounterOf(*read, "cars"), CounterOf(*read, "object_types"));
+    Result("gta_read_sprites_cars_us", read->ns / 1e3);
+  }
+}
+
+// A map render with its objects against the same render without them, from
+// the medians of both (gta_sprite_bench.cc's own vs_plain_* counters compare
+// single runs): time and peak memory added.
+void GtaObjectsLine(const Collector& c, const char* scale, const char* label, const char* key) {
+  const Figure* plain = c.Find("BM_GtaMapRender/objects:0/scale:" + std::string(scale));
+  const Figure* objects = c.Find("BM_GtaMapRender/objects:1/scale:" + std::string(scale));
+  if (plain == nullptr || objects == nullptr) return;
+  const double time = objects->ns / plain->ns;
+  const double plain_peak = CounterOf(*plain, "peak_MB"), peak = CounterOf(*objects, "peak_MB");
+  std::printf("  %-34s plain %7.2f ms, peak %5.1f MB   objects %7.2f ms, peak %5.1f MB "
+              "(%.0f drawn of %.0f near)   time %.2fx",
+              label, plain->ns / 1e6, plain_peak, objects->ns / 1e6, peak,
+              CounterOf(*objects, "objects_drawn"), CounterOf(*objects, "objects_near"), time);
+  const std::string k = std::string("gta_objects_") + key;
+  Result(k + "_plain_ms", plain->ns / 1e6);
+  Result(k + "_ms", objects->ns / 1e6);
+  Result(k + "_drawn", CounterOf(*objects, "objects_drawn"));
+  Result(k + "_time_ratio", time);
+  if (plain_peak > 0 && peak > 0) {  // no peak_MB counters off Linux
+    std::printf("   peak %.3fx", peak / plain_peak);
+    Result(k + "_plain_peak_mb", plain_peak);
+    Result(k + "_peak_mb", peak);
+    Result(k + "_peak_ratio", peak / plain_peak);
+  }
+  std::printf("\n");
+}
+
+void GtaSpriteSummary(const Collector& c) {
+  auto pair = [&c](const std::string& scale) {  // GtaObjectsLine prints only with both
+    return c.Find("BM_GtaMapRender/objects:0/scale:" + scale) != nullptr &&
+           c.Find("BM_GtaMapRender/objects:1/scale:" + scale) != nullptr;
+  };
+  if (c.Find("BM_GtaSpriteSheets") == nullptr && c.Find("BM_GtaSpriteSheetsTool") == nullptr &&
+      c.Find("BM_GtaReadSpritesAndCars") == nullptr && !pair("8") && !pair("32")) {
+    return;
+  }
+  std::printf("\nGTA1 sprites and map objects (CPU time; sheets vs a memcpy of their RGBA, "
+              "objects vs the same render without them; peak = memory one call adds):\n");
+  GtaSpriteSheetLines(c);
+  GtaObjectsLine(c, "8", "whole map, 8 px/cell (2048 x 2048)", "whole");
+  GtaObjectsLine(c, "32", "64 x 64 cells at 32 px/cell", "region");
+}
+
 // TA3D truecolor frames against plain zlib, and the file-kind check every
 // tool runs against the structure read it precedes.
 void Ta3dSummary(const Collector& c) {
@@ -566,6 +664,7 @@ int main(int argc, char** argv) {
   ExplorerSummary(collector);
   HpiSummary(collector);
   GtaSummary(collector);
+  GtaSpriteSummary(collector);
   Ta3dSummary(collector);
   std::printf("\n");
   for (const std::string& line : results) std::printf("%s\n", line.c_str());

@@ -4,10 +4,13 @@
 # Runs the benchmarks of an existing build (it builds nothing; configure with
 # -DCMAKE_BUILD_TYPE=Release for figures worth comparing):
 #   1. writes the fixtures (atlas.gaf, effects.gaf, and GTA1's BENCH.CMP,
-#      STYLE001.G24 and ENGLISH.FXT) to a temporary folder;
+#      STYLE001.G24, ENGLISH.FXT and SPRITES.G24, the sprite style whose cars
+#      and objects BENCH.CMP's object positions name) to a temporary folder;
 #   2. runs kbot_bench (Google Benchmark), which prints decode / memcpy ratios,
 #      the PNG level / filter trade-off, the GTA1 load, render and FXT
-#      figures against memcpy, and the MCP-over-HTTP and explorer image
+#      figures against memcpy, the GTA1 sprite sheets against memcpy and
+#      the map render with objects against the same render without them,
+#      and the MCP-over-HTTP and explorer image
 #      figures against their same-run baselines;
 #   3. times whole processes: `kbot gaf check` on each fixture, `kbot gaf
 #      list atlas.gaf` and `kbot gta render BENCH.CMP` (the whole map at the
@@ -15,7 +18,10 @@
 #      process at rest (`kbot --version`) and, for the GAF checks, against
 #      the Go original's reader (issue 20's figures: no Go toolchain here);
 #      the render's also as a multiple of its 16 MiB RGBA picture, the one
-#      buffer it cannot do without;
+#      buffer it cannot do without; and `kbot gta render BENCH.CMP --style
+#      SPRITES.G24` without and with `--objects` (its 3,000 parked cars and
+#      objects drawn), the second as a ratio of the first (time, and peak
+#      RSS above rest);
 #   4. times the editing commands as whole processes, wall ms and peak RSS
 #      of each run (/usr/bin/time %M): `kbot gaf dump atlas.gaf` into a fresh
 #      folder on the temporary folder's file system (removed before each
@@ -72,6 +78,12 @@ EFFECTS=$TMP/effects.gaf
 RENDERED=$TMP/bench-map.png
 # A plain file: its folder is the context, STYLE001.G24 lies beside it.
 RENDER=("$KBOT" gta render "$TMP/BENCH.CMP" --target "$RENDERED")
+# The same map with the sprite style, without and with its objects: the
+# plain one is the objects render's baseline (same style file, same map).
+# SPRITES.G24 has a name of its own so the row above keeps STYLE001.G24;
+# --style names it inside the map's folder (the context of a plain file).
+RENDER_SPRITES=("$KBOT" gta render "$TMP/BENCH.CMP" --style SPRITES.G24 --target "$TMP/bench-map-sprites.png")
+RENDER_OBJECTS=("${RENDER_SPRITES[@]}" --objects)
 
 echo
 echo "== Google Benchmark (min_time $MIN_TIME s, $REPS repetitions interleaved, medians of CPU time)"
@@ -129,15 +141,20 @@ check_atlas_ms=$(wall_ms "$KBOT" gaf check "$ATLAS")
 check_effects_ms=$(wall_ms "$KBOT" gaf check "$EFFECTS")
 list_ms=$(wall_ms "$KBOT" gaf list "$ATLAS")
 render_ms=$(wall_ms "${RENDER[@]}")
+render_sprites_ms=$(wall_ms "${RENDER_SPRITES[@]}")
+render_objects_ms=$(wall_ms "${RENDER_OBJECTS[@]}")
 rest_kb=nan list_kb=nan check_kb=nan rest_flt=nan list_flt=nan check_flt=nan
 check_effects_kb=nan check_effects_flt=nan
 render_kb=nan render_flt=nan
+render_sprites_kb=nan render_sprites_flt=nan render_objects_kb=nan render_objects_flt=nan
 if ((have_time)); then
   read -r rest_kb rest_flt < <(peak_kb "$KBOT" --version)
   read -r list_kb list_flt < <(peak_kb "$KBOT" gaf list "$ATLAS")
   read -r check_kb check_flt < <(peak_kb "$KBOT" gaf check "$ATLAS")
   read -r check_effects_kb check_effects_flt < <(peak_kb "$KBOT" gaf check "$EFFECTS")
   read -r render_kb render_flt < <(peak_kb "${RENDER[@]}")
+  read -r render_sprites_kb render_sprites_flt < <(peak_kb "${RENDER_SPRITES[@]}")
+  read -r render_objects_kb render_objects_flt < <(peak_kb "${RENDER_OBJECTS[@]}")
 fi
 # Sanity: the commands must succeed on the fixtures.
 "$KBOT" gaf check "$ATLAS" "$EFFECTS" >"$TMP/check.txt"
@@ -145,6 +162,15 @@ tail -n 1 "$TMP/check.txt"
 "$KBOT" gaf list "$ATLAS" >"$TMP/list.txt"
 head -n 1 "$TMP/list.txt"
 "${RENDER[@]}"
+"${RENDER_SPRITES[@]}"
+# The objects must really draw: the JSON summary's "objects": {"drawn": N, ...}.
+"${RENDER_OBJECTS[@]}" --json >"$TMP/objects.json"
+objects_drawn=$(tr -d ' \n' <"$TMP/objects.json" | sed -n 's/.*"objects":{[^}]*"drawn":\([0-9]*\).*/\1/p')
+objects_skipped=$(tr -d ' \n' <"$TMP/objects.json" | sed -n 's/.*"objects":{[^}]*"skipped":\([0-9]*\).*/\1/p')
+echo "gta render --objects: ${objects_drawn:-?} objects drawn, ${objects_skipped:-?} skipped"
+if [[ -z $objects_drawn || $objects_drawn == 0 ]]; then
+  echo "run.sh: warning: gta render --objects drew no object: its row measures nothing" >&2
+fi
 
 # The editing commands: each run is timed whole (EPOCHREALTIME around
 # /usr/bin/time, whose own fork adds well under a millisecond to runs of
@@ -219,6 +245,16 @@ png_bytes=$(wc -c <"$RENDERED")
 render_delta_mb=$(awk -v a="$render_kb" -v b="$rest_kb" 'BEGIN { if (a == "nan" || b == "nan") print "nan"; else printf "%.2f", (a - b) / 1024 }')
 render_vs_picture=$(awk -v d="$render_delta_mb" -v p="$picture_bytes" 'BEGIN { if (d == "nan") print "nan"; else printf "%.2f", d * 1048576 / p }')
 render_vs_picture_png=$(awk -v d="$render_delta_mb" -v p="$picture_bytes" -v n="$png_bytes" 'BEGIN { if (d == "nan") print "nan"; else printf "%.2f", d * 1048576 / (p + n) }')
+# The objects render against the same render without them (SPRITES.G24
+# both), and against the plain row's (STYLE001.G24); peak RSS above rest.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "nan" || b == "nan" || a == "" || b == "" || b + 0 == 0) print "nan"; else printf "%.3f", a / b }'; }
+above_rest_mb() { awk -v a="$1" -v b="$rest_kb" 'BEGIN { if (a == "nan" || b == "nan") print "nan"; else printf "%.2f", (a - b) / 1024 }'; }
+render_sprites_delta_mb=$(above_rest_mb "$render_sprites_kb")
+render_objects_delta_mb=$(above_rest_mb "$render_objects_kb")
+objects_time_ratio=$(ratio "$render_objects_ms" "$render_sprites_ms")
+objects_vs_plain_row=$(ratio "$render_objects_ms" "$render_ms")
+sprites_vs_plain_row=$(ratio "$render_sprites_ms" "$render_ms")
+objects_peak_ratio=$(ratio "$render_objects_delta_mb" "$render_sprites_delta_mb")
 check_delta_mb=$(awk -v a="$check_kb" -v b="$rest_kb" 'BEGIN { if (a == "nan" || b == "nan") print "nan"; else printf "%.2f", (a - b) / 1024 }')
 # The Go original's reader on the same fixtures (issue 20, measured on this
 # machine with its own build; no Go toolchain here to run it again): peak RSS
@@ -283,6 +319,15 @@ row "  vs in-process CMP load + render" "$(awk -v a="$(result gta_cmp_load_ms)" 
 row "  peak RSS above rest; minor faults" "$(fmt "$render_delta_mb" '%.2f MB'); $(fmt "$render_flt" '%.0f')" "" ""
 row "  peak above rest / 16 MiB RGBA picture" "$(fmt "$render_vs_picture" '%.2f')" "" ""
 row "  peak above rest / (picture + PNG)" "$(fmt "$render_vs_picture_png" '%.2f') (PNG $(awk -v n="$png_bytes" 'BEGIN { printf "%.2f MB", n / 1048576 }'))" "" ""
+row "kbot gta render BENCH.CMP --style SPRITES.G24" "$(fmt "$render_sprites_ms" '%.1f ms')" "" ""
+row "  / the plain row (STYLE001.G24), time" "$(fmt "$sprites_vs_plain_row" '%.3f')" "" ""
+row "  peak RSS above rest; minor faults" "$(fmt "$render_sprites_delta_mb" '%.2f MB'); $(fmt "$render_sprites_flt" '%.0f')" "" ""
+row "  the same with --objects (${objects_drawn:-?} drawn)" "$(fmt "$render_objects_ms" '%.1f ms')" "" ""
+row "    / without objects, time" "$(fmt "$objects_time_ratio" '%.3f')" "" ""
+row "    / the plain row (STYLE001.G24), time" "$(fmt "$objects_vs_plain_row" '%.3f')" "" ""
+row "    peak RSS above rest; minor faults" "$(fmt "$render_objects_delta_mb" '%.2f MB'); $(fmt "$render_objects_flt" '%.0f')" "" ""
+row "    / without objects, peak above rest" "$(fmt "$objects_peak_ratio" '%.3f')" "" ""
+row "    in process (kbot_bench): time; peak" "$(fmt "$(result gta_objects_whole_time_ratio)" '%.3f'); $(fmt "$(result gta_objects_whole_peak_ratio)" '%.3f')" "" ""
 row "GTA1 FXT decode, ReadFxt of $(fmt "$(result gta_fxt_records)" '%.0f') records" "$(fmt "$(result gta_fxt_mbps)" '%.1f MB/s') ($(fmt "$(result gta_fxt_ms)" '%.3f ms'))" "" ""
 row "  / memcpy of the file's bytes" "$(fmt "$(result gta_fxt_ratio)" '%.4f') (memcpy $(fmt "$(result gta_fxt_memcpy_mbps)" '%.0f MB/s'))" "" ""
 row "  DecryptFxt alone; share of the decode" "$(fmt "$(result gta_fxt_decrypt_mbps)" '%.0f MB/s'); $(awk -v s="$(result gta_fxt_decrypt_share)" 'BEGIN { if (s == "") print "n/a"; else printf "%.1f%%", 100 * s }')" "" ""

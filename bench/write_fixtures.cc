@@ -1,18 +1,28 @@
 // kbot_bench_fixtures DIR: writes the benchmark fixtures to DIR and says what
 // they hold: atlas.gaf and effects.gaf (see gaf_fixtures.h), and the GTA1 set
 // of gta_fixtures.h: BENCH.CMP, the style its header names beside it
-// (STYLE001.G24, so `kbot gta render DIR/BENCH.CMP` finds it) and ENGLISH.FXT.
-// Each file is read back with the format's own reader before it counts.
+// (STYLE001.G24, so `kbot gta render DIR/BENCH.CMP` finds it) and ENGLISH.FXT;
+// and SPRITES.G24, gta_sprite_fixtures.h's style (the same tile counts, plus
+// the sprites, cars and object types BENCH.CMP's 3,000 objects name), for
+// `kbot gta render DIR/BENCH.CMP --style SPRITES.G24 --objects`. It has a
+// name of its own so the plain render keeps drawing with STYLE001.G24.
+// Each file is read back with the format's own reader before it counts, and
+// every map object must find its sprite in SPRITES.G24.
 #include <cstdio>
 #include <string>
 
+#include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "bench/gaf_fixtures.h"
 #include "bench/gta_fixtures.h"
+#include "bench/gta_sprite_fixtures.h"
 #include "contexts/file_io.h"
 #include "formats/gta/cmp.h"
 #include "formats/gta/fxt.h"
+#include "formats/gta/map_objects.h"
 #include "formats/gta/style.h"
+#include "formats/gta/style_cars.h"
+#include "formats/gta/style_sprites.h"
 
 namespace {
 
@@ -85,6 +95,39 @@ int WriteStyle(const std::string& dir) {
   return 0;
 }
 
+// The sprite style, read back, and BENCH.CMP's objects placed with it: a
+// map object that names no car model or object type of the style (so would
+// not be drawn) fails the run.
+int WriteSpriteStyle(const std::string& dir) {
+  const std::string path = dir + "/SPRITES.G24";
+  const std::vector<uint8_t> bytes = kbot::bench::BenchSpriteStyle();
+  if (int rc = Save(path, bytes); rc != 0) return rc;
+  absl::StatusOr<kbot::gta::Style> style = kbot::gta::ReadStyle(bytes, path);
+  if (!style.ok()) return Fail(path, style.status());
+  absl::StatusOr<kbot::gta::StyleSprites> sprites = kbot::gta::ReadStyleSprites(*style);
+  if (!sprites.ok()) return Fail(path, sprites.status());
+  const kbot::gta::StyleCars cars = kbot::gta::ReadStyleCars(*style);
+  if (!sprites->warnings.empty() || !cars.warnings.empty()) {
+    return Fail(path, absl::DataLossError("the sprites or cars do not read cleanly"));
+  }
+  const std::vector<uint8_t> cmp = kbot::bench::BenchCmp();
+  absl::StatusOr<kbot::gta::CityMap> map = kbot::gta::ReadCityMap(cmp, "BENCH.CMP");
+  if (!map.ok()) return Fail("BENCH.CMP", map.status());
+  const std::vector<kbot::gta::MapObject> objects = kbot::gta::DecodeMapObjects(*map);
+  const kbot::gta::PlacedSprites placed = kbot::gta::PlaceMapObjects(objects, *sprites, cars);
+  if (!placed.warnings.empty()) {
+    return Fail(path, absl::NotFoundError(absl::StrCat(placed.warnings.size(),
+                                                       " of BENCH.CMP's objects have no sprite: ",
+                                                       placed.warnings.front())));
+  }
+  std::printf("%s: %zu bytes, %d side and %d lid tiles, %d CLUTs, %zu sprites, %zu car records, "
+              "%zu object types; all %zu of BENCH.CMP's objects have a sprite\n",
+              path.c_str(), bytes.size(), style->side_tiles, style->lid_tiles, style->clut_count,
+              sprites->sprites.size(), cars.cars.size(), cars.objects.size(),
+              placed.sprites.size());
+  return 0;
+}
+
 int WriteFxt(const std::string& dir) {
   const std::string path = dir + "/ENGLISH.FXT";
   absl::StatusOr<std::vector<uint8_t>> bytes = kbot::bench::BenchFxt();
@@ -109,5 +152,6 @@ int main(int argc, char** argv) {
   if (int rc = WriteGaf(dir, "effects.gaf", kbot::bench::EffectsGaf); rc != 0) return rc;
   if (int rc = WriteMap(dir); rc != 0) return rc;
   if (int rc = WriteStyle(dir); rc != 0) return rc;
+  if (int rc = WriteSpriteStyle(dir); rc != 0) return rc;
   return WriteFxt(dir);
 }
