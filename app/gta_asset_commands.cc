@@ -31,11 +31,17 @@ namespace fs = std::filesystem;
 
 // gta style's text of style_describe's JSON.
 int PrintStyle(const json& s) {
+  // An 8-bit style colours through remap tables where a G24 has CLUTs.
+  const std::string colours =
+      s.contains("remap_tables")
+          ? absl::StrCat("8-bit: one palette, ", s["remap_tables"].dump(), " remap table(s)")
+          : absl::StrCat(s["cluts"].dump(), " CLUT(s); ", s["palette_index"]["entries"].dump(),
+                         " palette index entries");
   std::cout << s["path"].get<std::string>() << ": GTA1 style version " << s["header"]["version"]
             << "\n"
             << s["tiles"]["side"] << " side, " << s["tiles"]["lid"] << " lid, " << s["tiles"]["aux"]
-            << " aux tile(s); " << s["cluts"] << " CLUT(s); " << s["palette_index"]["entries"]
-            << " palette index entries; " << s["animations"].size() << " animation(s)\n";
+            << " aux tile(s); " << colours << "; " << s["animations"].size()
+            << " animation(s)\n";
   for (const json& w : s["warnings"]) std::cout << "warning: " << w.get<std::string>() << "\n";
   Table sections({"Section", "Offset", "Size", "Stored"});
   for (const json& sec : s["sections"]) {

@@ -65,7 +65,8 @@ void PrintCell(const json& cell) {
 // gta map's text of map_describe's JSON.
 int PrintMap(const json& m) {
   std::cout << m["path"].get<std::string>() << ": GTA1 city map version " << m["version"]
-            << ", style STYLE" << absl::StrFormat("%03d", m["style"].get<int>()) << ".G24, sample "
+            << ", style " << m["style"] << " (STYLE" << absl::StrFormat("%03d", m["style"].get<int>())
+            << ".G24 or .GRY), sample "
             << m["sample"] << "\n"
             << m["blocks"] << " block descriptor(s), " << m["columns"] << " distinct column(s), "
             << m["objects"] << " object(s)\n";

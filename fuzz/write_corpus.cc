@@ -374,12 +374,12 @@ std::vector<uint8_t> GryStyleSeed() {
   for (size_t i = 0; i < palette.size(); ++i) palette[i] = uint8_t((i / 3) % 64);
   std::vector<uint8_t> tables(130 * 256);
   for (size_t i = 0; i < tables.size(); ++i) tables[i] = uint8_t(i % 256 + i / 256);
-  const std::vector<uint8_t> index = {0, 3, 7, 129};
+  std::vector<uint8_t> index = {0, 3, 7, 129};
   std::vector<uint8_t> cars = SeedCarRecord();
   for (size_t r = 0; r < 12; ++r) cars[94 + r] = uint8_t(r * 11);  // remap8
   std::vector<uint8_t> g24_info, graphics;
   SeedSprites(g24_info, graphics);
-  const std::vector<uint8_t> info = WithoutPaletteNumbers(g24_info);
+  std::vector<uint8_t> info = WithoutPaletteNumbers(g24_info);
   std::vector<uint8_t> numbers(42, 0);
   numbers[2 * 5] = 1, numbers[2 * 6] = 1, numbers[2 * 7] = 1;  // car, object, ped
   std::vector<uint8_t> out;

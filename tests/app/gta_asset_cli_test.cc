@@ -12,6 +12,7 @@
 #include "tools/style_describe_tool.h"
 #include "nlohmann/json.hpp"
 #include "tests/support/decode_image.h"
+#include "tests/support/gta_gry_bytes.h"
 #include "tests/support/kbot_process.h"
 
 namespace kbot {
@@ -58,6 +59,27 @@ TEST(GtaAssetCli, StyleJsonIsTheToolsAndTilesWriteASheet) {
   r = kbot.Run("gta tiles STYLE001.G24 --kind side --direction left --target sides.png");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(ReadPng(kbot.dir() / "sides.png").width, 2 * 192 + 2);
+}
+
+// An 8-bit style (tests/support/gta_gry_bytes.h): its own summary line, and
+// its car drawn through the car record's remap table.
+TEST(GtaAssetCli, AnEightBitStyleDescribedAndItsSpritesDrawn) {
+  KbotProcess kbot;
+  testing::WriteBytes(kbot.dir() / "STYLE001.GRY", testing::GrySample().Bytes());
+  KbotRun r = kbot.Run("gta style STYLE001.GRY");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("STYLE001.GRY: GTA1 style version 325\n2 side, 2 lid, 1 aux tile(s); "
+                       "8-bit: one palette, 130 remap table(s); 1 animation(s)"),
+            std::string::npos)
+      << r.out;
+  r = kbot.Run("gta sprite STYLE001.GRY --kind car --number 0 --remap 2 --scale 1 "
+               "--target car.png --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out)["table"], 7);
+  const testing::DecodedPng png = ReadPng(kbot.dir() / "car.png");
+  ASSERT_EQ(png.width, 2);
+  EXPECT_EQ(std::vector<uint8_t>(png.rgba.begin(), png.rgba.begin() + 4),
+            (std::vector<uint8_t>{4, 8, 12, 255}));  // colour 1 through table 7: 5
 }
 
 TEST(GtaAssetCli, FontJsonIsTheTools) {
