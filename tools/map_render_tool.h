@@ -25,7 +25,7 @@ namespace kbot::tools {
 
 struct MapRenderRequest : AssetRequest {
   // GTA1: the style's path in the context; default STYLE%03d.G24 (the map's
-  // style number) in the map's folder.
+  // style number) in the map's folder, or STYLE%03d.GRY when only that is there.
   std::optional<std::string> style;
   // The rectangle to draw, in `unit`s. GTA1: with none of the four given the
   // render covers the map's occupied area (gta::OccupiedRect); with any
