@@ -206,7 +206,8 @@ TEST(GtaGryStyle, DrawsACarInItsOwnColoursAndThroughItsRemapTables) {
 
 TEST(GtaGryStyle, PedestrianRemapRIsTable125PlusR) {
   const Style s = Read(Fixture());
-  const SpriteRecord& ped = ReadStyleSprites(s)->sprites[1];
+  const StyleSprites sprites = *ReadStyleSprites(s);
+  const SpriteRecord& ped = sprites.sprites[1];
   using Kind = SpriteRemap::Kind;
   EXPECT_EQ(Pixels(*DrawSprite(s, ped, {}, {})), (std::vector<Px>{kOne, kTwo}));
   absl::StatusOr<DrawnSprite> r1 = DrawSprite(s, ped, {Kind::kPed, 0, 1}, {});
