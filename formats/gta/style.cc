@@ -65,23 +65,23 @@ absl::Status CheckSizes(const StyleHeader& hd, absl::string_view name) {
 
 // Each section's bytes as stored (padding included), in file order.
 struct StyleSectionBytes {
-  Bytes tiles, animations, cluts, palette_index, object_info, cars, sprite_info,
-      sprite_graphics, sprite_numbers;
+  style_internal::SharedSections shared;
+  Bytes cluts, palette_index;
 };
 
 std::vector<SectionLayout> G24Layout(const StyleHeader& hd, StyleSectionBytes& out) {
+  style_internal::SharedSections& sh = out.shared;
   const uint64_t tile_bytes = TileBytes(hd);
   return {
-      {"tiles", tile_bytes, RoundUp(tile_bytes, kTilePadding), &out.tiles},
-      {"animations", hd.anim_size, hd.anim_size, &out.animations},
+      {"tiles", tile_bytes, RoundUp(tile_bytes, kTilePadding), &sh.tiles},
+      {"animations", hd.anim_size, hd.anim_size, &sh.animations},
       {"CLUTs", hd.clut_size, RoundUp(hd.clut_size, kClutPageBytes), &out.cluts},
       {"palette index", hd.palette_index_size, hd.palette_index_size, &out.palette_index},
-      {"object info", hd.object_info_size, hd.object_info_size, &out.object_info},
-      {"cars", hd.car_size, hd.car_size, &out.cars},
-      {"sprite info", hd.sprite_info_size, hd.sprite_info_size, &out.sprite_info},
-      {"sprite graphics", hd.sprite_graphics_size, hd.sprite_graphics_size,
-       &out.sprite_graphics},
-      {"sprite numbers", hd.sprite_numbers_size, hd.sprite_numbers_size, &out.sprite_numbers},
+      {"object info", hd.object_info_size, hd.object_info_size, &sh.object_info},
+      {"cars", hd.car_size, hd.car_size, &sh.cars},
+      {"sprite info", hd.sprite_info_size, hd.sprite_info_size, &sh.sprite_info},
+      {"sprite graphics", hd.sprite_graphics_size, hd.sprite_graphics_size, &sh.sprite_graphics},
+      {"sprite numbers", hd.sprite_numbers_size, hd.sprite_numbers_size, &sh.sprite_numbers},
   };
 }
 
@@ -159,6 +159,9 @@ absl::Status LocateSections(Bytes file, uint64_t at, const std::vector<SectionLa
   return absl::OkStatus();
 }
 
+namespace {
+
+// The animation section (its own bytes), offsets in messages the file's.
 absl::Status ReadAnimations(Bytes section, Style& style) {
   if (section.empty()) return absl::OkStatus();
   uint64_t base = 0;
@@ -205,6 +208,21 @@ absl::Status ReadAnimations(Bytes section, Style& style) {
   return absl::OkStatus();
 }
 
+}  // namespace
+
+absl::Status TakeSharedSections(const SharedSections& sections, Style& style) {
+  style.side_tiles = int(style.header.side_size / kTileBytes);
+  style.lid_tiles = int(style.header.lid_size / kTileBytes);
+  style.aux_tiles = int(style.header.aux_size / kTileBytes);
+  style.tiles = Raw(sections.tiles);
+  style.object_info = Raw(sections.object_info);
+  style.cars = Raw(sections.cars);
+  style.sprite_info = Raw(sections.sprite_info);
+  style.sprite_graphics = Raw(sections.sprite_graphics);
+  style.sprite_numbers = Raw(sections.sprite_numbers);
+  return ReadAnimations(sections.animations, style);
+}
+
 }  // namespace style_internal
 
 absl::StatusOr<Style> ReadStyle(Bytes file, absl::string_view name) {
@@ -217,26 +235,15 @@ absl::StatusOr<Style> ReadStyle(Bytes file, absl::string_view name) {
   if (!header.ok()) return header.status();
   if (absl::Status s = CheckSizes(*header, name); !s.ok()) return s;
   style.header = *header;
-  style.side_tiles = int(header->side_size / kTileBytes);
-  style.lid_tiles = int(header->lid_size / kTileBytes);
-  style.aux_tiles = int(header->aux_size / kTileBytes);
   style.clut_count = int(header->clut_size / kClutBytes);
-
   StyleSectionBytes sections;
   if (absl::Status s = LocateSections(file, kStyleHeaderSize, G24Layout(*header, sections), style);
       !s.ok()) {
     return s;
   }
-  style.tiles = Raw(sections.tiles);
   style.cluts = Raw(sections.cluts);
   style.palette_index = ReadPaletteIndex(sections.palette_index);
-  style.object_info = Raw(sections.object_info);
-  style.cars = Raw(sections.cars);
-  style.sprite_info = Raw(sections.sprite_info);
-  style.sprite_graphics = Raw(sections.sprite_graphics);
-  style.sprite_numbers = Raw(sections.sprite_numbers);
-  // Last: the animations name tiles, which the counts above bound.
-  if (absl::Status s = style_internal::ReadAnimations(sections.animations, style); !s.ok()) {
+  if (absl::Status s = style_internal::TakeSharedSections(sections.shared, style); !s.ok()) {
     return s;
   }
   return style;

@@ -59,24 +59,24 @@ absl::Status CheckGrySizes(const StyleHeader& hd, absl::string_view name) {
 }
 
 struct GrySectionBytes {
-  Bytes tiles, animations, palette, remap_tables, remap_index, object_info, cars, sprite_info,
-      sprite_graphics, sprite_numbers;
+  style_internal::SharedSections shared;
+  Bytes palette, remap_tables, remap_index;
 };
 
 std::vector<SectionLayout> GryLayout(const StyleHeader& hd, GrySectionBytes& out) {
+  style_internal::SharedSections& sh = out.shared;
   const uint64_t tile_bytes = TileBytes(hd);
   return {
-      {"tiles", tile_bytes, RoundUp(tile_bytes, kTilePadding), &out.tiles},
-      {"animations", hd.anim_size, hd.anim_size, &out.animations},
+      {"tiles", tile_bytes, RoundUp(tile_bytes, kTilePadding), &sh.tiles},
+      {"animations", hd.anim_size, hd.anim_size, &sh.animations},
       {"palette", hd.palette_size, hd.palette_size, &out.palette},
       {"remap tables", hd.remap_size, hd.remap_size, &out.remap_tables},
       {"remap index", hd.remap_index_size, hd.remap_index_size, &out.remap_index},
-      {"object info", hd.object_info_size, hd.object_info_size, &out.object_info},
-      {"cars", hd.car_size, hd.car_size, &out.cars},
-      {"sprite info", hd.sprite_info_size, hd.sprite_info_size, &out.sprite_info},
-      {"sprite graphics", hd.sprite_graphics_size, hd.sprite_graphics_size,
-       &out.sprite_graphics},
-      {"sprite numbers", hd.sprite_numbers_size, hd.sprite_numbers_size, &out.sprite_numbers},
+      {"object info", hd.object_info_size, hd.object_info_size, &sh.object_info},
+      {"cars", hd.car_size, hd.car_size, &sh.cars},
+      {"sprite info", hd.sprite_info_size, hd.sprite_info_size, &sh.sprite_info},
+      {"sprite graphics", hd.sprite_graphics_size, hd.sprite_graphics_size, &sh.sprite_graphics},
+      {"sprite numbers", hd.sprite_numbers_size, hd.sprite_numbers_size, &sh.sprite_numbers},
   };
 }
 
@@ -112,11 +112,11 @@ void ReadRemapIndex(Bytes bytes, Style& style) {
                                           bytes.size() - whole, " ignored"));
   }
   style.remap_index.assign(bytes.begin(), bytes.begin() + whole);
-  if (style.remap_index.size() < size_t(style.lid_tiles) * kLidRemapEntries) {
+  const size_t lids = style.header.lid_size / kTileBytes;  // before TakeSharedSections counts them
+  if (style.remap_index.size() < lids * kLidRemapEntries) {
     style.warnings.push_back(absl::StrCat(style.name, ": remap index: entries for ",
                                           style.remap_index.size() / kLidRemapEntries,
-                                          " lid tile(s), fewer than the ", style.lid_tiles,
-                                          " stored"));
+                                          " lid tile(s), fewer than the ", lids, " stored"));
   }
 }
 
@@ -130,25 +130,15 @@ absl::StatusOr<Style> ReadGryStyle(Bytes file, absl::string_view name) {
   if (!header.ok()) return header.status();
   if (absl::Status s = CheckGrySizes(*header, name); !s.ok()) return s;
   style.header = *header;
-  style.side_tiles = int(header->side_size / kTileBytes);
-  style.lid_tiles = int(header->lid_size / kTileBytes);
-  style.aux_tiles = int(header->aux_size / kTileBytes);
-
   GrySectionBytes sections;
   if (absl::Status s = LocateSections(file, kGryHeaderSize, GryLayout(*header, sections), style);
       !s.ok()) {
     return s;
   }
-  style.tiles = Raw(sections.tiles);
   style.base_palette = ReadGryPalette(sections.palette, style);
   style.remap_tables = Raw(sections.remap_tables);
   ReadRemapIndex(sections.remap_index, style);
-  style.object_info = Raw(sections.object_info);
-  style.cars = Raw(sections.cars);
-  style.sprite_info = Raw(sections.sprite_info);
-  style.sprite_graphics = Raw(sections.sprite_graphics);
-  style.sprite_numbers = Raw(sections.sprite_numbers);
-  if (absl::Status s = style_internal::ReadAnimations(sections.animations, style); !s.ok()) {
+  if (absl::Status s = style_internal::TakeSharedSections(sections.shared, style); !s.ok()) {
     return s;
   }
   return style;

@@ -36,9 +36,15 @@ struct SectionLayout {
 absl::Status LocateSections(Bytes file, uint64_t at, const std::vector<SectionLayout>& layout,
                             Style& style);
 
-// The animation section (its own bytes; offsets in messages are the file's,
-// from style.sections). Needs the tile counts set: it checks the tiles named.
-absl::Status ReadAnimations(Bytes section, Style& style);
+// The sections both formats store alike, located by LocateSections.
+struct SharedSections {
+  Bytes tiles, animations, object_info, cars, sprite_info, sprite_graphics, sprite_numbers;
+};
+
+// Into a style whose header is set: its tile counts, the shared sections'
+// bytes, then its animations (last: they name tiles, which the counts bound;
+// offsets in their messages are the file's, from style.sections).
+absl::Status TakeSharedSections(const SharedSections& sections, Style& style);
 
 inline std::vector<uint8_t> Raw(Bytes section) { return {section.begin(), section.end()}; }
 
