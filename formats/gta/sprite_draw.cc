@@ -14,6 +14,19 @@ absl::Status BadRemap(absl::string_view detail) {
   return absl::InvalidArgumentError(detail);
 }
 
+// The remap number against its kind's range, whatever the style's depth.
+absl::Status CheckRemapNumber(const SpriteRemap& remap) {
+  if (remap.kind == SpriteRemap::Kind::kCar && (remap.remap < 0 || remap.remap > kCarRemaps)) {
+    return BadRemap(absl::StrCat("car remap ", remap.remap, " is outside 0..", kCarRemaps,
+                                 " (0 = the car's own palette)"));
+  }
+  if (remap.kind == SpriteRemap::Kind::kPed && (remap.remap < 0 || remap.remap >= kPedRemaps)) {
+    return BadRemap(
+        absl::StrCat("pedestrian remap ", remap.remap, " is outside 0..", kPedRemaps - 1));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 SpriteRemap CarRemap(const CarInfo& car, int remap) {
@@ -23,20 +36,13 @@ SpriteRemap CarRemap(const CarInfo& car, int remap) {
 }
 
 absl::StatusOr<int> SpriteRemapTable(const Style& style, const SpriteRemap& remap) {
+  if (absl::Status s = CheckRemapNumber(remap); !s.ok()) return s;
   switch (remap.kind) {
     case SpriteRemap::Kind::kOwn:
       return 0;
     case SpriteRemap::Kind::kCar:
-      if (remap.remap < 0 || remap.remap > kCarRemaps) {
-        return BadRemap(absl::StrCat("car remap ", remap.remap, " is outside 0..", kCarRemaps,
-                                     " (0 = the car's own palette)"));
-      }
       return remap.remap == 0 ? 0 : int(remap.car_tables[size_t(remap.remap - 1)]);
     case SpriteRemap::Kind::kPed:
-      if (remap.remap < 0 || remap.remap >= kPedRemaps) {
-        return BadRemap(absl::StrCat("pedestrian remap ", remap.remap, " is outside 0..",
-                                     kPedRemaps - 1));
-      }
       if (kGryFirstPedTable + remap.remap >= style.remap_table_count()) {
         return BadRemap(absl::StrCat("pedestrian remap ", remap.remap, " is table ",
                                      kGryFirstPedTable + remap.remap, ", past the style's ",
@@ -52,14 +58,11 @@ absl::StatusOr<int> SpritePaletteSlot(const Style& style, const SpriteRecord& sp
   const int tiles = int(style.header.tile_clut_size / kClutBytes);
   const int sprites = int(style.header.sprite_clut_size / kClutBytes);
   const int remaps = int(style.header.new_car_clut_size / kClutBytes);
+  if (absl::Status s = CheckRemapNumber(remap); !s.ok()) return s;
   switch (remap.kind) {
     case SpriteRemap::Kind::kOwn:
       return tiles + sprite.palette;
     case SpriteRemap::Kind::kCar: {
-      if (remap.remap < 0 || remap.remap > kCarRemaps) {
-        return BadRemap(absl::StrCat("car remap ", remap.remap, " is outside 0..", kCarRemaps,
-                                     " (0 = the car's own palette)"));
-      }
       if (remap.remap == 0) return tiles + sprite.palette;
       const int64_t at = int64_t(remap.car) * kCarRemaps + remap.remap - 1;
       if (remap.car < 0 || at >= remaps - kPedRemaps) {
@@ -71,10 +74,6 @@ absl::StatusOr<int> SpritePaletteSlot(const Style& style, const SpriteRecord& sp
       return tiles + sprites + int(at);
     }
     case SpriteRemap::Kind::kPed:
-      if (remap.remap < 0 || remap.remap >= kPedRemaps) {
-        return BadRemap(absl::StrCat("pedestrian remap ", remap.remap, " is outside 0..",
-                                     kPedRemaps - 1));
-      }
       if (remaps < kPedRemaps) {
         return BadRemap(absl::StrCat("the style has ", remaps, " remap palettes, fewer than the ",
                                      kPedRemaps, " pedestrian remaps"));
